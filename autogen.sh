@@ -1,0 +1,7 @@
+#!/bin/sh
+# autogen.sh: generates ./configure from configure.ac and the Makefile.am files.
+# Run once after a fresh clone (needs the Debian packages autoconf, automake, libtool).
+set -e
+cd "$(dirname "$0")"
+mkdir -p m4
+exec autoreconf --install --force

@@ -1,0 +1,27 @@
+#!/bin/sh
+# install-deps.sh: installs the Debian packages the build and the tests need,
+# only those that are missing; as root directly, otherwise through sudo.
+set -e
+PKGS="gcc make libc6-dev pkg-config autoconf automake libtool valgrind libpcre2-dev"
+[ "${1:-}" = "--tests" ] && PKGS="$PKGS python3 gzip coreutils"
+
+missing=""
+for p in $PKGS; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $p"
+  fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "install-deps: installing:$missing"
+if [ "$(id -u)" -eq 0 ]; then
+  SUDO=""
+elif command -v sudo >/dev/null 2>&1; then
+  SUDO="sudo"
+else
+  echo "install-deps: need root or sudo to install:$missing" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null

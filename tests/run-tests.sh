@@ -1,0 +1,49 @@
+#!/bin/sh
+# run-tests.sh: the one test driver.  Runs every suite (tests/<suite>/run.sh),
+# tallies their PASS/FAIL/SKIP lines and ends with `N passed, N failed`.
+#
+# Protocol: a suite's run.sh is run with the environment below and prints one
+# line per case, `PASS: name`, `FAIL: name` (details may follow on lines that
+# start with whitespace or `#`) or `SKIP: name (reason)`.  A suite that exits
+# non-zero without reporting any case counts as one failure.
+#
+# Usage: run-tests.sh [suite ...]      (default: every suite, in name order)
+set -u
+: "${abs_top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${abs_top_builddir:=$abs_top_srcdir}"
+export abs_top_srcdir abs_top_builddir
+export VALGRIND="${VALGRIND:-/usr/bin/valgrind}"
+export VG_LIBEXECDIR="${VG_LIBEXECDIR:-/usr/libexec/valgrind}"
+export VG_PLATFORM="${VG_PLATFORM:-amd64-linux}"
+
+suites="$*"
+if [ -z "$suites" ]; then
+  for d in "$abs_top_srcdir"/tests/*/; do
+    [ -f "$d/run.sh" ] && suites="$suites $(basename "$d")"
+  done
+fi
+
+passed=0 failed=0 skipped=0
+log=$(mktemp) || exit 2
+trap 'rm -f "$log"' EXIT
+for s in $suites; do
+  echo "== suite $s"
+  run="$abs_top_srcdir/tests/$s/run.sh"
+  mkdir -p "$abs_top_builddir/tests/$s"
+  (cd "$abs_top_builddir/tests/$s" && sh "$run") >"$log" 2>&1
+  rc=$?
+  cat "$log"
+  p=$(grep -c '^PASS: ' "$log"); f=$(grep -c '^FAIL: ' "$log"); k=$(grep -c '^SKIP: ' "$log")
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+    echo "FAIL: suite $s exited with status $rc"
+    f=$((f + 1))
+  fi
+  passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + k))
+done
+echo
+if [ "$skipped" -gt 0 ]; then
+  echo "$passed passed, $failed failed, $skipped skipped"
+else
+  echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ]
