@@ -40,10 +40,12 @@ for s in $suites; do
   fi
   passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + k))
 done
-echo
 if [ "$skipped" -gt 0 ]; then
-  echo "$passed passed, $failed failed, $skipped skipped"
+  summary="$passed passed, $failed failed, $skipped skipped"
 else
-  echo "$passed passed, $failed failed"
+  summary="$passed passed, $failed failed"
 fi
+echo
+echo "$summary"
+echo "$summary" > "$abs_top_builddir/tests/last-summary"
 [ "$failed" -eq 0 ]

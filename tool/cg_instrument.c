@@ -1,0 +1,479 @@
+/* cg_instrument.c: the VEX-IR pass that turns each superblock's instructions
+ * and memory accesses into events, and the per-superblock records behind them.
+ *
+ * Events are queued in IR order and emitted at flush points exactly where
+ * upstream Cachegrind emits them (spec section 4), because a fault in the
+ * middle of a block loses whatever is still queued.  Instruction counts are
+ * not incremented one by one: every flush that carries Ir events bumps one
+ * inline counter (an "Ir group"), and the group's executions are added to its
+ * instructions' lines when the superblock is discarded or at exit.  Each
+ * instruction of a group executes exactly as often as the flush point does,
+ * so this is exact, and it needs no helper call at all without simulation. */
+#include "cg_tool.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_oset.h"
+
+ULong cg_stat_nox, cg_stat_gen;
+
+/* ------------------------------------------------------------------ */
+/* Superblock records                                                  */
+/* ------------------------------------------------------------------ */
+
+/* Executions of one flush point, and the instructions whose Ir it carries. */
+typedef struct {
+    ULong execs;
+    UShort first, count;
+} IrGroup;
+
+typedef struct {
+    Addr addr; /* key: the superblock's guest start address */
+    UInt n_instrs, n_groups, max_groups;
+    IrGroup *groups;
+    InstrInfo instrs[0];
+} SBInfo;
+
+static OSet *sb_table;
+
+static Word cmp_addr(const void *key, const void *elem)
+{
+    Addr a = *(const Addr *)key, b = ((const SBInfo *)elem)->addr;
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+void cg_instrument_init(void)
+{
+    sb_table =
+        VG_(OSetGen_Create)(offsetof(SBInfo, addr), cmp_addr, VG_(malloc), "cg.sbinfo", VG_(free));
+}
+
+UInt cg_live_superblocks(void)
+{
+    return VG_(OSetGen_Size)(sb_table);
+}
+
+static void fold_counts(SBInfo *sbi)
+{
+    for (UInt g = 0; g < sbi->n_groups; g++) {
+        IrGroup *grp = &sbi->groups[g];
+        if (grp->execs == 0) continue;
+        for (UInt i = grp->first; i < (UInt)grp->first + grp->count; i++)
+            sbi->instrs[i].cc->ev[EV_Ir] += grp->execs;
+        grp->execs = 0;
+    }
+}
+
+void cg_fold_all_counts(void)
+{
+    SBInfo *sbi;
+    VG_(OSetGen_ResetIter)(sb_table);
+    while ((sbi = VG_(OSetGen_Next)(sb_table))) fold_counts(sbi);
+}
+
+void cg_discard_sb(Addr orig_addr, VexGuestExtents vge)
+{
+    /* Records are keyed by the first extent's address, which is what the
+     * instrumenter saw as the block's start. */
+    SBInfo *sbi = VG_(OSetGen_Remove)(sb_table, &vge.base[0]);
+    if (!sbi) return; /* made while instrumentation was off */
+    fold_counts(sbi);
+    VG_(OSetGen_FreeNode)(sb_table, sbi);
+}
+
+/* ------------------------------------------------------------------ */
+/* The event queue                                                     */
+/* ------------------------------------------------------------------ */
+
+typedef enum { Ev_Ir, Ev_Dr, Ev_Dw, Ev_Dm, Ev_Bc, Ev_Bi } EventTag;
+
+typedef struct {
+    EventTag tag;
+    UInt instr;   /* index into the record's instrs[] */
+    Int size;     /* Dr, Dw, Dm */
+    IRExpr *addr; /* Dr, Dw, Dm */
+    IRExpr *arg;  /* Bc: taken as a 0/1 word; Bi: the target */
+} Event;
+
+#define QUEUE_SIZE 16
+
+typedef struct {
+    IRSB *out;
+    SBInfo *sbi;
+    UInt cur;    /* index of the current instruction, valid once n_seen > 0 */
+    UInt n_seen; /* IMarks processed so far */
+    Event q[QUEUE_SIZE];
+    Int nq;
+} Walk;
+
+static IRExpr *hword(HWord h)
+{
+    return mkIRExpr_HWord(h);
+}
+
+static void emit_helper(Walk *w, const HChar *name, void *fn, IRExpr **args, Int nargs,
+                        IRExpr *guard)
+{
+    IRDirty *di = unsafeIRDirty_0_N(nargs, name, VG_(fnptr_to_fnentry)(fn), args);
+    if (guard) di->guard = guard;
+    addStmtToIRSB(w->out, IRStmt_Dirty(di));
+}
+
+/* `*counter += 1`, inline. */
+static void emit_increment(Walk *w, ULong *counter)
+{
+    IRTypeEnv *env = w->out->tyenv;
+    IRTemp old = newIRTemp(env, Ity_I64), new = newIRTemp(env, Ity_I64);
+    addStmtToIRSB(w->out, IRStmt_WrTmp(old, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)counter))));
+    addStmtToIRSB(w->out, IRStmt_WrTmp(new, IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
+                                                         IRExpr_Const(IRConst_U64(1)))));
+    addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)counter), IRExpr_RdTmp(new)));
+}
+
+static void emit_event(Walk *w, const Event *ev)
+{
+    InstrInfo *ii = &w->sbi->instrs[ev->instr];
+    switch (ev->tag) {
+    case Ev_Ir:
+        if (cg_clo.cache_sim)
+            emit_helper(w, "cg_helper_ir", cg_helper_ir, mkIRExprVec_1(hword((HWord)ii)), 1, NULL);
+        break;
+    case Ev_Dr:
+    case Ev_Dm:
+        emit_helper(w, "cg_helper_dr", cg_helper_dr,
+                    mkIRExprVec_3(hword((HWord)ii), ev->addr, hword(ev->size)), 3, NULL);
+        break;
+    case Ev_Dw:
+        emit_helper(w, "cg_helper_dw", cg_helper_dw,
+                    mkIRExprVec_3(hword((HWord)ii), ev->addr, hword(ev->size)), 3, NULL);
+        break;
+    case Ev_Bc:
+        emit_helper(w, "cg_helper_bc", cg_helper_bc, mkIRExprVec_2(hword((HWord)ii), ev->arg), 2,
+                    NULL);
+        break;
+    case Ev_Bi:
+        emit_helper(w, "cg_helper_bi", cg_helper_bi, mkIRExprVec_2(hword((HWord)ii), ev->arg), 2,
+                    NULL);
+        break;
+    }
+}
+
+static void flush(Walk *w)
+{
+    if (w->nq == 0) return;
+
+    /* The Ir events of one flush are for consecutive instructions. */
+    Int first = -1, count = 0;
+    for (Int i = 0; i < w->nq; i++) {
+        if (w->q[i].tag != Ev_Ir) continue;
+        if (first < 0) first = w->q[i].instr;
+        tl_assert(w->q[i].instr == (UInt)(first + count));
+        count++;
+    }
+    if (count > 0) {
+        SBInfo *sbi = w->sbi;
+        tl_assert(sbi->n_groups < sbi->max_groups);
+        IrGroup *grp = &sbi->groups[sbi->n_groups++];
+        grp->execs = 0;
+        grp->first = first;
+        grp->count = count;
+        emit_increment(w, &grp->execs);
+    }
+    for (Int i = 0; i < w->nq; i++) emit_event(w, &w->q[i]);
+    w->nq = 0;
+}
+
+static void enqueue(Walk *w, EventTag tag, Int size, IRExpr *addr, IRExpr *arg)
+{
+    if (w->nq == QUEUE_SIZE) flush(w);
+    Event *ev = &w->q[w->nq++];
+    ev->tag = tag;
+    ev->instr = w->cur;
+    ev->size = size;
+    ev->addr = addr;
+    ev->arg = arg;
+}
+
+static void add_ir(Walk *w)
+{
+    InstrInfo *ii = &w->sbi->instrs[w->cur];
+    /* Only --stats shows this: whether upstream's single-line fast case
+     * applies (same line size in I1 and LL, instruction inside one line). */
+    Addr last = ii->addr + ii->len - 1;
+    if (cg_i1_line_bits == cg_ll_line_bits &&
+        (ii->addr >> cg_i1_line_bits) == (last >> cg_i1_line_bits))
+        cg_stat_nox++;
+    else
+        cg_stat_gen++;
+    enqueue(w, Ev_Ir, 0, NULL, NULL);
+}
+
+static void add_dr(Walk *w, Int size, IRExpr *addr)
+{
+    tl_assert(isIRAtom(addr));
+    tl_assert(size >= 1 && size <= cg_min_line_size);
+    enqueue(w, Ev_Dr, size, addr, NULL);
+}
+
+static void add_dw(Walk *w, Int size, IRExpr *addr)
+{
+    tl_assert(isIRAtom(addr));
+    tl_assert(size >= 1 && size <= cg_min_line_size);
+    /* A write straight after a read of the same place by the same
+     * instruction becomes one modify access. */
+    if (w->nq > 0) {
+        Event *last = &w->q[w->nq - 1];
+        if (last->tag == Ev_Dr && last->instr == w->cur && last->size == size &&
+            eqIRAtom(last->addr, addr)) {
+            last->tag = Ev_Dm;
+            return;
+        }
+    }
+    enqueue(w, Ev_Dw, size, addr, NULL);
+}
+
+static void add_guarded(Walk *w, Bool is_write, Int size, IRExpr *addr, IRExpr *guard)
+{
+    tl_assert(isIRAtom(addr) && isIRAtom(guard));
+    tl_assert(size >= 1 && size <= cg_min_line_size);
+    flush(w);
+    InstrInfo *ii = &w->sbi->instrs[w->cur];
+    IRExpr **args = mkIRExprVec_3(hword((HWord)ii), addr, hword(size));
+    if (is_write)
+        emit_helper(w, "cg_helper_dw", cg_helper_dw, args, 3, guard);
+    else
+        emit_helper(w, "cg_helper_dr", cg_helper_dr, args, 3, guard);
+}
+
+static Int clamp_to_line(Int size)
+{
+    return size > cg_min_line_size ? cg_min_line_size : size;
+}
+
+/* ------------------------------------------------------------------ */
+/* The walk                                                            */
+/* ------------------------------------------------------------------ */
+
+static ULong const_value(const IRConst *c)
+{
+    switch (c->tag) {
+    case Ico_U32:
+        return c->Ico.U32;
+    case Ico_U64:
+        return c->Ico.U64;
+    default:
+        VG_(tool_panic)("cachegrind: unexpected exit destination type");
+    }
+}
+
+/* A conditional side exit: the guard says whether the exit is taken, which
+ * means "branch not taken" when the exit goes to the next instruction (iropt
+ * inverted a chased branch, or a REP loop's exit). */
+static void add_bc(Walk *w, IRStmt *st)
+{
+    InstrInfo *ii = &w->sbi->instrs[w->cur];
+    ULong next_addr = ii->addr + ii->len;
+    Bool inverted = const_value(st->Ist.Exit.dst) == next_addr;
+    IRTypeEnv *env = w->out->tyenv;
+    IRType wty = sizeof(HWord) == 8 ? Ity_I64 : Ity_I32;
+
+    IRTemp wide = newIRTemp(env, wty);
+    addStmtToIRSB(w->out, IRStmt_WrTmp(wide, IRExpr_Unop(wty == Ity_I64 ? Iop_1Uto64 : Iop_1Uto32,
+                                                         st->Ist.Exit.guard)));
+    IRTemp taken = wide;
+    if (inverted) {
+        taken = newIRTemp(env, wty);
+        IRExpr *one = wty == Ity_I64 ? IRExpr_Const(IRConst_U64(1)) : IRExpr_Const(IRConst_U32(1));
+        addStmtToIRSB(w->out,
+                      IRStmt_WrTmp(taken, IRExpr_Binop(wty == Ity_I64 ? Iop_Xor64 : Iop_Xor32,
+                                                       IRExpr_RdTmp(wide), one)));
+    }
+    enqueue(w, Ev_Bc, 0, NULL, IRExpr_RdTmp(taken));
+}
+
+static void handle_imark(Walk *w, IRStmt *st)
+{
+    Addr addr = st->Ist.IMark.addr;
+    Int len = st->Ist.IMark.len;
+    if (len == 0) len = VG_MIN_INSTR_SZB; /* VEX could not decode it */
+    tl_assert((len >= VG_MIN_INSTR_SZB && len <= VG_MAX_INSTR_SZB) || len == VG_CLREQ_SZB);
+    tl_assert(w->n_seen < w->sbi->n_instrs);
+
+    w->cur = w->n_seen++;
+    InstrInfo *ii = &w->sbi->instrs[w->cur];
+    ii->addr = addr;
+    ii->len = len;
+    ii->cc = cg_lines_get(addr);
+    add_ir(w);
+}
+
+static void handle_stmt(Walk *w, IRStmt *st, IRTypeEnv *env_in)
+{
+    Bool cache = cg_clo.cache_sim;
+    switch (st->tag) {
+    case Ist_NoOp:
+    case Ist_AbiHint:
+    case Ist_Put:
+    case Ist_PutI:
+    case Ist_MBE:
+        break;
+    case Ist_IMark:
+        handle_imark(w, st);
+        break;
+    case Ist_WrTmp: {
+        IRExpr *data = st->Ist.WrTmp.data;
+        if (cache && data->tag == Iex_Load)
+            add_dr(w, sizeofIRType(data->Iex.Load.ty), data->Iex.Load.addr);
+        break;
+    }
+    case Ist_Store:
+        if (cache)
+            add_dw(w, sizeofIRType(typeOfIRExpr(env_in, st->Ist.Store.data)), st->Ist.Store.addr);
+        break;
+    case Ist_StoreG: {
+        IRStoreG *sg = st->Ist.StoreG.details;
+        if (cache)
+            add_guarded(w, True, sizeofIRType(typeOfIRExpr(env_in, sg->data)), sg->addr, sg->guard);
+        break;
+    }
+    case Ist_LoadG: {
+        IRLoadG *lg = st->Ist.LoadG.details;
+        IRType loaded = Ity_INVALID, widened = Ity_INVALID;
+        typeOfIRLoadGOp(lg->cvt, &widened, &loaded);
+        if (cache) add_guarded(w, False, sizeofIRType(loaded), lg->addr, lg->guard);
+        break;
+    }
+    case Ist_Dirty: {
+        IRDirty *d = st->Ist.Dirty.details;
+        if (d->mFx == Ifx_None) break;
+        tl_assert(d->mAddr != NULL && d->mSize != 0);
+        if (!cache) break;
+        Int size = clamp_to_line(d->mSize);
+        if (d->mFx == Ifx_Read || d->mFx == Ifx_Modify) add_dr(w, size, d->mAddr);
+        if (d->mFx == Ifx_Write || d->mFx == Ifx_Modify) add_dw(w, size, d->mAddr);
+        break;
+    }
+    case Ist_CAS: {
+        IRCAS *cas = st->Ist.CAS.details;
+        Int size = sizeofIRType(typeOfIRExpr(env_in, cas->dataLo));
+        if (cas->dataHi) size *= 2; /* double CAS, e.g. cmpxchg16b */
+        if (!cache) break;
+        size = clamp_to_line(size);
+        add_dr(w, size, cas->addr);
+        add_dw(w, size, cas->addr);
+        break;
+    }
+    case Ist_LLSC:
+        if (st->Ist.LLSC.storedata == NULL) {
+            if (cache)
+                add_dr(w, sizeofIRType(typeOfIRTemp(env_in, st->Ist.LLSC.result)),
+                       st->Ist.LLSC.addr);
+            flush(w);
+        } else if (cache) {
+            add_dw(w, sizeofIRType(typeOfIRExpr(env_in, st->Ist.LLSC.storedata)),
+                   st->Ist.LLSC.addr);
+        }
+        break;
+    case Ist_Exit: {
+        IRJumpKind jk = st->Ist.Exit.jk;
+        if (cg_clo.branch_sim && (jk == Ijk_Boring || jk == Ijk_Call || jk == Ijk_Ret))
+            add_bc(w, st);
+        flush(w);
+        break;
+    }
+    default:
+        ppIRStmt(st);
+        tl_assert(0);
+    }
+}
+
+/* An upper bound on the flushes that can carry Ir events, so the record
+ * (whose counters the generated code addresses directly) is sized once. */
+static UInt max_ir_groups(const IRSB *sb, UInt n_instrs)
+{
+    UInt breaks = 1, events = n_instrs + 1;
+    for (Int i = 0; i < sb->stmts_used; i++) {
+        const IRStmt *st = sb->stmts[i];
+        switch (st->tag) {
+        case Ist_Exit:
+            breaks++;
+            events++;
+            break;
+        case Ist_StoreG:
+        case Ist_LoadG:
+        case Ist_LLSC:
+            breaks++;
+            events++;
+            break;
+        case Ist_Store:
+            events++;
+            break;
+        case Ist_WrTmp:
+            events += st->Ist.WrTmp.data->tag == Iex_Load;
+            break;
+        case Ist_Dirty:
+        case Ist_CAS:
+            events += 2;
+            break;
+        default:
+            break;
+        }
+    }
+    UInt bound = breaks + events / QUEUE_SIZE + 1;
+    return bound < n_instrs ? bound : n_instrs;
+}
+
+IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayout *layout,
+                    const VexGuestExtents *vge, const VexArchInfo *archinfo, IRType gWordTy,
+                    IRType hWordTy)
+{
+    if (gWordTy != hWordTy) VG_(tool_panic)("host/guest word size mismatch");
+    if (!cg_instr_enabled) return sb_in;
+
+    UInt n_instrs = 0;
+    for (Int i = 0; i < sb_in->stmts_used; i++) n_instrs += sb_in->stmts[i]->tag == Ist_IMark;
+
+    UInt max_groups = max_ir_groups(sb_in, n_instrs);
+    SizeT size = sizeof(SBInfo) + n_instrs * sizeof(InstrInfo);
+    size = (size + 7) & ~(SizeT)7;
+    SBInfo *sbi = VG_(OSetGen_AllocNode)(sb_table, size + max_groups * sizeof(IrGroup));
+    sbi->addr = closure->readdr;
+    sbi->n_instrs = n_instrs;
+    sbi->n_groups = 0;
+    sbi->max_groups = max_groups;
+    sbi->groups = (IrGroup *)((HChar *)sbi + size);
+
+    /* Translations at an address are always discarded before being made
+     * again; keep the older counts safe should that ever not hold. */
+    SBInfo *old = VG_(OSetGen_Remove)(sb_table, &sbi->addr);
+    if (old) {
+        fold_counts(old);
+        VG_(OSetGen_FreeNode)(sb_table, old);
+    }
+    VG_(OSetGen_Insert)(sb_table, sbi);
+
+    Walk w = {.out = deepCopyIRSBExceptStmts(sb_in), .sbi = sbi};
+    Int i = 0;
+    /* The preamble (e.g. the self-modifying-code check) carries no events. */
+    for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; i++)
+        addStmtToIRSB(w.out, sb_in->stmts[i]);
+    for (; i < sb_in->stmts_used; i++) {
+        IRStmt *st = sb_in->stmts[i];
+        if (!st) continue;
+        tl_assert(isFlatIRStmt(st));
+        handle_stmt(&w, st, sb_in->tyenv);
+        addStmtToIRSB(w.out, st);
+    }
+
+    /* An indirect jump or call at the end (returns are taken as perfectly
+     * predicted). */
+    if (cg_clo.branch_sim && w.n_seen > 0 &&
+        (sb_in->jumpkind == Ijk_Boring || sb_in->jumpkind == Ijk_Call) &&
+        sb_in->next->tag == Iex_RdTmp)
+        enqueue(&w, Ev_Bi, 0, NULL, sb_in->next);
+    flush(&w);
+    tl_assert(w.n_seen == n_instrs);
+    return w.out;
+}

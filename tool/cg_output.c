@@ -1,0 +1,329 @@
+/* cg_output.c: everything the tool writes at exit: the cachegrind.out file
+ * (spec section 8), the summary on stderr (section 9) and --stats. */
+#include "cg_tool.h"
+#include "cacheconf.h"
+#include "pub_tool_clientstate.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcfile.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
+#include "pub_tool_vki.h"
+#include "pub_tool_xarray.h"
+
+/* ------------------------------------------------------------------ */
+/* A buffered file writer that notices failed writes                   */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+    Int fd;
+    Bool failed;
+    UInt used;
+    HChar buf[65536];
+} Out;
+
+static void out_flush(Out *o)
+{
+    UInt done = 0;
+    while (done < o->used && !o->failed) {
+        Int n = VG_(write)(o->fd, o->buf + done, o->used - done);
+        if (n <= 0)
+            o->failed = True;
+        else
+            done += n;
+    }
+    o->used = 0;
+}
+
+static void out_str(Out *o, const HChar *s)
+{
+    for (; *s; s++) {
+        if (o->used == sizeof o->buf) out_flush(o);
+        o->buf[o->used++] = *s;
+    }
+}
+
+static void out_u64(Out *o, ULong v)
+{
+    HChar tmp[24];
+    Int i = sizeof tmp;
+    tmp[--i] = 0;
+    do {
+        tmp[--i] = '0' + v % 10;
+        v /= 10;
+    } while (v);
+    out_str(o, tmp + i);
+}
+
+/* ------------------------------------------------------------------ */
+/* Which events are written                                            */
+/* ------------------------------------------------------------------ */
+
+/* The event indices the current options record, in output order. */
+static Int active_events(Int *ev)
+{
+    Int n = 0;
+    ev[n++] = EV_Ir;
+    if (cg_clo.cache_sim)
+        for (Int e = EV_I1mr; e <= EV_DLmw; e++) ev[n++] = e;
+    if (cg_clo.branch_sim)
+        for (Int e = EV_Bc; e <= EV_Bim; e++) ev[n++] = e;
+    return n;
+}
+
+static const HChar *events_line(void)
+{
+    if (cg_clo.cache_sim && cg_clo.branch_sim)
+        return "events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw Bc Bcm Bi Bim\n";
+    if (cg_clo.cache_sim) return "events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw \n";
+    if (cg_clo.branch_sim) return "events: Ir Bc Bcm Bi Bim\n";
+    return "events: Ir\n";
+}
+
+/* ------------------------------------------------------------------ */
+/* The output file                                                     */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+    ULong files, fns, lines; /* fl=, fn= and count lines written */
+} WriteStats;
+
+static void write_body(Out *o, LineCC **ccs, UInt n, WriteStats *ws)
+{
+    static const HChar *names[] = {"I1", "D1", "LL"};
+    if (cg_clo.cache_sim) {
+        for (Int i = 0; i < 3; i++) {
+            HChar desc[128];
+            cg_cache_desc(i, desc, sizeof desc);
+            out_str(o, "desc: ");
+            out_str(o, names[i]);
+            out_str(o, " cache:         ");
+            out_str(o, desc);
+            out_str(o, "\n");
+        }
+    }
+
+    out_str(o, "cmd: ");
+    out_str(o, VG_(args_the_exename));
+    for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_client)); i++) {
+        out_str(o, " ");
+        out_str(o, *(HChar **)VG_(indexXA)(VG_(args_for_client), i));
+    }
+    out_str(o, "\n");
+    out_str(o, events_line());
+
+    Int ev[N_EVENTS];
+    Int nev = active_events(ev);
+    const HChar *file = NULL, *fn = NULL;
+    ULong total[N_EVENTS] = {0};
+    for (UInt i = 0; i < n; i++) {
+        LineCC *cc = ccs[i];
+        Bool new_file = cc->file != file;
+        if (new_file) {
+            out_str(o, "fl=");
+            out_str(o, cc->file);
+            out_str(o, "\n");
+            file = cc->file;
+            ws->files++;
+        }
+        if (new_file || cc->fn != fn) {
+            out_str(o, "fn=");
+            out_str(o, cc->fn);
+            out_str(o, "\n");
+            fn = cc->fn;
+            ws->fns++;
+        }
+        out_u64(o, cc->line);
+        for (Int e = 0; e < nev; e++) {
+            out_str(o, " ");
+            out_u64(o, cc->ev[ev[e]]);
+            total[ev[e]] += cc->ev[ev[e]];
+        }
+        out_str(o, "\n");
+        ws->lines++;
+    }
+    out_str(o, "summary:");
+    for (Int e = 0; e < nev; e++) {
+        out_str(o, " ");
+        out_u64(o, total[ev[e]]);
+    }
+    out_str(o, "\n");
+}
+
+/* Writes the profile under a temporary name and renames it into place, so
+ * a failure never leaves a truncated profile under the final name. */
+static void write_file(const HChar *name, LineCC **ccs, UInt n, WriteStats *ws)
+{
+    HChar *tmp = VG_(malloc)("cg.out.tmpname", VG_(strlen)(name) + 32);
+    VG_(sprintf)(tmp, "%s.tmp.%d", name, VG_(getpid)());
+
+    SysRes sr = VG_(open)(tmp, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY, VKI_S_IRUSR | VKI_S_IWUSR);
+    if (sr_isError(sr)) {
+        VG_(umsg)("error: can't open output data file '%s'\n", name);
+        VG_(umsg)("       ... so detailed results will be missing.\n");
+        VG_(free)(tmp);
+        return;
+    }
+    Out *o = VG_(malloc)("cg.out.buf", sizeof *o);
+    o->fd = sr_Res(sr);
+    o->failed = False;
+    o->used = 0;
+    write_body(o, ccs, n, ws);
+    out_flush(o);
+    VG_(close)(o->fd);
+    if (o->failed || VG_(rename)(tmp, name) != 0) {
+        VG_(unlink)(tmp);
+        VG_(umsg)("error: can't write output data file '%s'\n", name);
+        VG_(umsg)("       ... so detailed results will be missing.\n");
+        ws->files = ws->fns = ws->lines = 0;
+    }
+    VG_(free)(o);
+    VG_(free)(tmp);
+}
+
+/* ------------------------------------------------------------------ */
+/* The summary on stderr                                               */
+/* ------------------------------------------------------------------ */
+
+/* Digits plus room for the thousands separators. */
+static Int width(ULong n)
+{
+    Int d = 1;
+    while (n >= 10) {
+        n /= 10;
+        d++;
+    }
+    return d + (d - 1) / 3;
+}
+
+static ULong max64(ULong a, ULong b)
+{
+    return a > b ? a : b;
+}
+
+static const HChar *num(HChar *buf, ULong v)
+{
+    cacheconf_commas(v, buf, 32);
+    return buf;
+}
+
+static double pct(ULong part, ULong whole)
+{
+    return part * 100.0 / whole;
+}
+
+/* `label a  (b rd   + c wr)` and its rate companion, for the D, LL and
+ * branch sections, which share a shape but not their words. */
+static void triple_line(const HChar *label, const HChar *mid, const HChar *end, ULong a, ULong b,
+                        ULong c, Int l1, Int l2, Int l3)
+{
+    HChar x[32], y[32], z[32];
+    VG_(umsg)
+    ("%s %*s  (%*s %s + %*s %s)\n", label, l1, num(x, a), l2, num(y, b), mid, l3, num(z, c), end);
+}
+
+static void triple_rate(const HChar *label, double a, double b, double c, Int l1, Int l2, Int l3,
+                        const HChar *close)
+{
+    VG_(umsg)("%s%*.1f%% (%*.1f%%     + %*.1f%%%s)\n", label, l1, a, l2, b, l3, c, close);
+}
+
+static void print_summary(const ULong *t)
+{
+    HChar buf[32];
+    ULong Ir = t[EV_Ir], Dr = t[EV_Dr], Dw = t[EV_Dw], Bc = t[EV_Bc], Bi = t[EV_Bi];
+    Int l1 = width(Ir);
+    Int l2 = width(max64(Dr, Bc));
+    Int l3 = width(max64(Dw, Bi));
+
+    VG_(umsg)("I refs:        %*s\n", l1, num(buf, Ir));
+    if (cg_clo.cache_sim) {
+        ULong I1m = t[EV_I1mr], ILm = t[EV_ILmr];
+        ULong D1mr = t[EV_D1mr], DLmr = t[EV_DLmr], D1mw = t[EV_D1mw], DLmw = t[EV_DLmw];
+        VG_(umsg)("I1  misses:    %*s\n", l1, num(buf, I1m));
+        VG_(umsg)("LLi misses:    %*s\n", l1, num(buf, ILm));
+        ULong Ia = Ir ? Ir : 1;
+        VG_(umsg)("I1  miss rate: %*.2f%%\n", l1, pct(I1m, Ia));
+        VG_(umsg)("LLi miss rate: %*.2f%%\n", l1, pct(ILm, Ia));
+        VG_(umsg)("\n");
+
+        ULong Da = Dr + Dw;
+        triple_line("D refs:       ", "rd  ", "wr", Da, Dr, Dw, l1, l2, l3);
+        triple_line("D1  misses:   ", "rd  ", "wr", D1mr + D1mw, D1mr, D1mw, l1, l2, l3);
+        triple_line("LLd misses:   ", "rd  ", "wr", DLmr + DLmw, DLmr, DLmw, l1, l2, l3);
+        /* Zero denominators become 1 only now, after the counts were
+         * printed, and the bumped values feed the LL rates too. */
+        ULong Dra = Dr ? Dr : 1, Dwa = Dw ? Dw : 1, Daa = Da ? Da : 1;
+        triple_rate("D1  miss rate: ", pct(D1mr + D1mw, Daa), pct(D1mr, Dra), pct(D1mw, Dwa), l1,
+                    l2, l3, "  ");
+        triple_rate("LLd miss rate: ", pct(DLmr + DLmw, Daa), pct(DLmr, Dra), pct(DLmw, Dwa), l1,
+                    l2, l3, "  ");
+        VG_(umsg)("\n");
+
+        triple_line("LL refs:      ", "rd  ", "wr", I1m + D1mr + D1mw, I1m + D1mr, D1mw, l1, l2,
+                    l3);
+        triple_line("LL misses:    ", "rd  ", "wr", ILm + DLmr + DLmw, ILm + DLmr, DLmw, l1, l2,
+                    l3);
+        triple_rate("LL miss rate:  ", pct(ILm + DLmr + DLmw, Ia + Daa), pct(ILm + DLmr, Ia + Dra),
+                    pct(DLmw, Dwa), l1, l2, l3, "  ");
+    }
+    if (cg_clo.branch_sim) {
+        /* Upstream bumps zero branch counts before printing anything, so a
+         * run without indirect branches shows `1 ind`. */
+        ULong Bcb = Bc ? Bc : 1, Bib = Bi ? Bi : 1;
+        ULong Bcm = t[EV_Bcm], Bim = t[EV_Bim];
+        VG_(umsg)("\n");
+        triple_line("Branches:     ", "cond", "ind", Bcb + Bib, Bcb, Bib, l1, l2, l3);
+        triple_line("Mispredicts:  ", "cond", "ind", Bcm + Bim, Bcm, Bim, l1, l2, l3);
+        triple_rate("Mispred rate:  ", pct(Bcm + Bim, Bcb + Bib), pct(Bcm, Bcb), pct(Bim, Bib), l1,
+                    l2, l3, "   ");
+    }
+}
+
+static void print_stats(const WriteStats *ws)
+{
+    const DebugLookupStats *s = &cg_lookup_stats;
+    ULong lookups = s->full + s->file_line + s->fn_only + s->none;
+    VG_(dmsg)("\n");
+    VG_(dmsg)("cachegrind: distinct files     : %llu\n", ws->files);
+    VG_(dmsg)("cachegrind: distinct functions : %llu\n", ws->fns);
+    VG_(dmsg)("cachegrind: distinct lines     : %llu\n", ws->lines);
+    VG_(dmsg)("cachegrind: distinct instrs NoX: %llu\n", cg_stat_nox);
+    VG_(dmsg)("cachegrind: distinct instrs Gen: %llu\n", cg_stat_gen);
+    VG_(dmsg)("cachegrind: debug lookups      : %llu\n", lookups);
+    VG_(dmsg)
+    ("cachegrind: with full      info:%6.1f%% (%llu)\n", s->full * 100.0 / lookups, s->full);
+    VG_(dmsg)
+    ("cachegrind: with file/line info:%6.1f%% (%llu)\n", s->file_line * 100.0 / lookups,
+     s->file_line);
+    VG_(dmsg)
+    ("cachegrind: with fn name   info:%6.1f%% (%llu)\n", s->fn_only * 100.0 / lookups, s->fn_only);
+    VG_(dmsg)
+    ("cachegrind: with zero      info:%6.1f%% (%llu)\n", s->none * 100.0 / lookups, s->none);
+    VG_(dmsg)("cachegrind: string table size: %u\n", cg_lines_strings());
+    VG_(dmsg)("cachegrind: CC table size: %u\n", cg_lines_count());
+    VG_(dmsg)("cachegrind: InstrInfo table size: %u\n", cg_live_superblocks());
+}
+
+void cg_write_results(void)
+{
+    /* Expanded only now, so that a forked child names its own file. */
+    HChar *name = VG_(expand_file_name)("--cachegrind-out-file", cg_clo.out_file);
+
+    UInt n;
+    LineCC **ccs = cg_lines_sorted(&n);
+    WriteStats ws = {0};
+    write_file(name, ccs, n, &ws);
+
+    ULong total[N_EVENTS] = {0};
+    for (UInt i = 0; i < n; i++)
+        for (Int e = 0; e < N_EVENTS; e++) total[e] += ccs[i]->ev[e];
+    VG_(free)(ccs);
+    VG_(free)(name);
+
+    if (VG_(clo_verbosity) == 0) return;
+    print_summary(total);
+    if (VG_(clo_stats)) print_stats(&ws);
+}

@@ -1,0 +1,85 @@
+/* cg_runtime.c: the helpers that generated code calls as the client runs,
+ * and the simulator state they drive (caches and branch predictors). */
+#include "cg_tool.h"
+#include "branch.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_mallocfree.h"
+
+static Cache I1, D1, LL;
+static CondPredictor cond;
+static IndPredictor ind;
+
+void cg_runtime_init(void)
+{
+    cond_init(&cond);
+    ind_init(&ind);
+}
+
+static void setup(Cache *c, const CacheConfig *cfg, const HChar *cc)
+{
+    uint64_t *tags = VG_(malloc)(cc, cache_tag_count(cfg) * sizeof *tags);
+    cache_init(c, cfg, tags);
+}
+
+void cg_runtime_setup_caches(const CacheConfig *i1, const CacheConfig *d1, const CacheConfig *ll)
+{
+    setup(&I1, i1, "cg.sim.I1");
+    setup(&D1, d1, "cg.sim.D1");
+    setup(&LL, ll, "cg.sim.LL");
+}
+
+/* The register-size check and the clamps make this unreachable; it stays
+ * because a wrong count would be worse than a stop. */
+static void __attribute__((noreturn)) straddle_panic(Addr a, UWord size)
+{
+    const Cache *c = &I1;
+    const Cache *levels[3] = {&I1, &D1, &LL};
+    for (Int i = 0; i < 3; i++) {
+        UWord b1 = a >> levels[i]->line_bits, b2 = (a + size - 1) >> levels[i]->line_bits;
+        if (b2 != b1 && b2 != b1 + 1) c = levels[i];
+    }
+    VG_(printf)
+    ("addr: %lx  size: %lu  blocks: %lu %lu", a, size, a >> c->line_bits,
+     (a + size - 1) >> c->line_bits);
+    VG_(tool_panic)("item straddles more than two cache sets");
+}
+
+/* Counts the misses of one access into the two counters that follow
+ * `miss1` in the event order (L1 miss, then LL miss). */
+static inline void count_access(Cache *l1, Addr a, UWord size, ULong *miss1)
+{
+    int r = cachesim_access(l1, &LL, a, size);
+    if (r < 0) straddle_panic(a, size);
+    if (r >= 1) miss1[0]++;
+    if (r == 2) miss1[1]++;
+}
+
+VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii)
+{
+    count_access(&I1, ii->addr, ii->len, &ii->cc->ev[EV_I1mr]);
+}
+
+VG_REGPARM(3) void cg_helper_dr(InstrInfo *ii, Addr a, UWord size)
+{
+    ii->cc->ev[EV_Dr]++;
+    count_access(&D1, a, size, &ii->cc->ev[EV_D1mr]);
+}
+
+VG_REGPARM(3) void cg_helper_dw(InstrInfo *ii, Addr a, UWord size)
+{
+    ii->cc->ev[EV_Dw]++;
+    count_access(&D1, a, size, &ii->cc->ev[EV_D1mw]);
+}
+
+VG_REGPARM(2) void cg_helper_bc(InstrInfo *ii, UWord taken)
+{
+    ii->cc->ev[EV_Bc]++;
+    ii->cc->ev[EV_Bcm] += cond_predict(&cond, ii->addr, (int)taken);
+}
+
+VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target)
+{
+    ii->cc->ev[EV_Bi]++;
+    ii->cc->ev[EV_Bim] += ind_predict(&ind, ii->addr, target);
+}

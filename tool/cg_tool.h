@@ -1,0 +1,127 @@
+/* cg_tool.h: the types and entry points shared by the tool's files.
+ * Everything here runs inside Valgrind: no libc, only VG_() calls. */
+#ifndef CG_TOOL_H
+#define CG_TOOL_H
+
+#include "pub_tool_basics.h"
+#include "pub_tool_tooliface.h"
+#include "cache.h"
+
+/* ------------------------------------------------------------------ */
+/* Events and line cost centres (cg_lines.c)                           */
+/* ------------------------------------------------------------------ */
+
+/* The thirteen counters of a line, in the order of the full `events:` line.
+ * The cache and branch groups are contiguous so output code can print a
+ * subset by index ranges. */
+enum {
+    EV_Ir,
+    EV_I1mr,
+    EV_ILmr,
+    EV_Dr,
+    EV_D1mr,
+    EV_DLmr,
+    EV_Dw,
+    EV_D1mw,
+    EV_DLmw,
+    EV_Bc,
+    EV_Bcm,
+    EV_Bi,
+    EV_Bim,
+    N_EVENTS
+};
+
+/* One cost centre per (file, function, line).  File and function names are
+ * interned, so two centres name the same file iff the pointers are equal. */
+typedef struct LineCC {
+    const HChar *file;
+    const HChar *fn;
+    UInt line;
+    struct LineCC *next; /* hash chain */
+    ULong ev[N_EVENTS];
+} LineCC;
+
+/* Lookup statistics for --stats. */
+typedef struct {
+    ULong full, file_line, fn_only, none;
+} DebugLookupStats;
+
+void cg_lines_init(void);
+/* The cost centre of the instruction at guest address `a`, created zeroed
+ * the first time.  Reads debug info; never returns NULL. */
+LineCC *cg_lines_get(Addr a);
+/* All cost centres sorted by file, function, line (VG_(free) the array). */
+LineCC **cg_lines_sorted(UInt *n);
+UInt cg_lines_count(void);
+UInt cg_lines_strings(void);
+extern DebugLookupStats cg_lookup_stats;
+
+/* ------------------------------------------------------------------ */
+/* Options and shared state (cg_main.c)                                */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+    Bool cache_sim;
+    Bool branch_sim;
+    Bool instr_at_start;
+    const HChar *out_file;
+} CgOptions;
+
+extern CgOptions cg_clo;
+/* False between a STOP request (or --instr-at-start=no) and a START. */
+extern Bool cg_instr_enabled;
+
+/* ------------------------------------------------------------------ */
+/* Instrumentation and superblock records (cg_instrument.c)            */
+/* ------------------------------------------------------------------ */
+
+/* What the run-time helpers need about one guest instruction. */
+typedef struct {
+    Addr addr;
+    UChar len;
+    LineCC *cc;
+} InstrInfo;
+
+IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayout *layout,
+                    const VexGuestExtents *vge, const VexArchInfo *archinfo, IRType gWordTy,
+                    IRType hWordTy);
+void cg_discard_sb(Addr orig_addr, VexGuestExtents vge);
+void cg_instrument_init(void);
+/* Moves every live superblock's execution counts into the line cost
+ * centres; called once at exit, before the profile is written. */
+void cg_fold_all_counts(void);
+UInt cg_live_superblocks(void);
+extern ULong cg_stat_nox, cg_stat_gen;
+
+/* ------------------------------------------------------------------ */
+/* Caches (cg_caches.c) and run-time helpers (cg_runtime.c)            */
+/* ------------------------------------------------------------------ */
+
+Bool cg_cache_option(const HChar *arg);
+void cg_cache_usage(void);
+/* Detects, checks and prints the cache configuration; sets up the
+ * simulated caches.  Only called with --cache-sim=yes. */
+void cg_caches_configure(void);
+/* The `desc:` text of cache i (0 = I1, 1 = D1, 2 = LL). */
+void cg_cache_desc(Int i, HChar *buf, SizeT n);
+/* Smallest line size of the three caches; 0 without cache simulation. */
+extern Int cg_min_line_size;
+/* log2 of the I1 and LL line sizes, 0 without cache simulation. */
+extern Int cg_i1_line_bits, cg_ll_line_bits;
+
+void cg_runtime_init(void);
+void cg_runtime_setup_caches(const CacheConfig *i1, const CacheConfig *d1, const CacheConfig *ll);
+
+VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii);
+VG_REGPARM(3) void cg_helper_dr(InstrInfo *ii, Addr a, UWord size);
+VG_REGPARM(3) void cg_helper_dw(InstrInfo *ii, Addr a, UWord size);
+VG_REGPARM(2) void cg_helper_bc(InstrInfo *ii, UWord taken);
+VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target);
+
+/* ------------------------------------------------------------------ */
+/* Output (cg_output.c)                                                */
+/* ------------------------------------------------------------------ */
+
+void cg_write_results(void);
+
+#endif
