@@ -18,7 +18,7 @@
 #ifndef __CACHEGRIND_H
 #define __CACHEGRIND_H
 
-#include "valgrind.h"
+#include <valgrind/valgrind.h>
 
 /* The codes are those of upstream Cachegrind, so programs built against
  * either header work with either tool. */

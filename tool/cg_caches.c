@@ -11,7 +11,7 @@
 Int cg_min_line_size;
 Int cg_i1_line_bits, cg_ll_line_bits;
 
-enum { C_I1, C_D1, C_LL, N_CACHES };
+#define N_CACHES 3
 static const HChar *cache_name[N_CACHES] = {"I1", "D1", "LL"};
 
 /* As given on the command line; -1 fields mean "not given". */
@@ -50,13 +50,14 @@ static void parse_cache_option(const HChar *arg, const HChar *val, CacheConfig *
 
 Bool cg_cache_option(const HChar *arg)
 {
-    const HChar *val = NULL;
-    if VG_STR_CLO (arg, "--I1", val)
-        parse_cache_option(arg, val, &clo_cache[C_I1]);
-    else if VG_STR_CLO (arg, "--D1", val)
-        parse_cache_option(arg, val, &clo_cache[C_D1]);
-    else if (VG_STR_CLO(arg, "--LL", val) || VG_STR_CLO(arg, "--L2", val))
-        parse_cache_option(arg, val, &clo_cache[C_LL]);
+    /* Not named `val`: VG_STR_CLO declares a `val` of its own. */
+    const HChar *value = NULL;
+    if VG_STR_CLO (arg, "--I1", value)
+        parse_cache_option(arg, value, &clo_cache[CG_I1]);
+    else if VG_STR_CLO (arg, "--D1", value)
+        parse_cache_option(arg, value, &clo_cache[CG_D1]);
+    else if (VG_STR_CLO(arg, "--LL", value) || VG_STR_CLO(arg, "--L2", value))
+        parse_cache_option(arg, value, &clo_cache[CG_LL]);
     else
         return False;
     return True;
@@ -100,30 +101,29 @@ static void detect(CacheConfig *c)
 
     if (ci->num_caches > 0 && !ll)
         VG_(dmsg)("warning: L2 cache not installed, ignore LL results.\n");
-    if (ll && ci->num_levels > 2)
-        VG_(dmsg)
-        ("warning: L%u cache found, using its data for the LL simulation.\n", ci->num_levels);
+    if (ll && ci->num_levels > 2) VG_(dmsg)
+    ("warning: L%u cache found, using its data for the LL simulation.\n", ci->num_levels);
 
     if (i1 && d1 && ll) {
         if (i1->is_trace_cache) {
             /* A Pentium 4 trace cache holds micro-ops, not bytes: simulate
              * an ordinary I-cache of similar capacity instead. */
             Int size = (i1->sizeB == 12 * 1024 || i1->sizeB == 16 * 1024) ? 16384 : 32768;
-            c[C_I1].size = size;
-            c[C_I1].assoc = i1->assoc;
-            c[C_I1].line_size = 32;
+            c[CG_I1].size = size;
+            c[CG_I1].assoc = i1->assoc;
+            c[CG_I1].line_size = 32;
             VG_(dmsg)
             ("warning: Pentium 4 with %u KB micro-op instruction trace cache\n", i1->sizeB / 1024);
             VG_(dmsg)("         Simulating a %d KB I-cache with 32 B lines\n", size / 1024);
         } else {
-            c[C_I1] = from_vex(i1);
+            c[CG_I1] = from_vex(i1);
         }
-        c[C_D1] = from_vex(d1);
-        c[C_LL] = from_vex(ll);
+        c[CG_D1] = from_vex(d1);
+        c[CG_LL] = from_vex(ll);
         return;
     }
-    cacheconf_default(&c[C_I1], &c[C_D1], &c[C_LL]);
-    if (!(given(C_I1) && given(C_D1) && given(C_LL))) {
+    cacheconf_default(&c[CG_I1], &c[CG_D1], &c[CG_LL]);
+    if (!(given(CG_I1) && given(CG_D1) && given(CG_LL))) {
         VG_(dmsg)("Warning: Cannot auto-detect cache config, using defaults.\n");
         VG_(dmsg)("         Run with -v to see.\n");
     }
@@ -141,17 +141,17 @@ void cg_caches_configure(void)
     CacheConfig c[N_CACHES];
     detect(c);
 
-    CacheConfig before = c[C_LL];
-    if (cacheconf_tweak_ll(&c[C_LL])) {
+    CacheConfig before = c[CG_LL];
+    if (cacheconf_tweak_ll(&c[CG_LL])) {
         HChar s1[32], s2[32];
         cacheconf_commas((ULong)(UInt)before.size, s1, sizeof s1);
-        cacheconf_commas((ULong)(UInt)c[C_LL].size, s2, sizeof s2);
+        cacheconf_commas((ULong)(UInt)c[CG_LL].size, s2, sizeof s2);
         VG_(dmsg)
         ("warning: specified LL cache: line_size %u  assoc %u  total_size %s\n",
          (UInt)before.line_size, (UInt)before.assoc, s1);
         VG_(dmsg)
         ("warning: simulated LL cache: line_size %u  assoc %u  total_size %s\n",
-         (UInt)c[C_LL].line_size, (UInt)c[C_LL].assoc, s2);
+         (UInt)c[CG_LL].line_size, (UInt)c[CG_LL].assoc, s2);
     }
 
     for (Int i = 0; i < N_CACHES; i++) {
@@ -173,9 +173,9 @@ void cg_caches_configure(void)
         for (Int i = 0; i < N_CACHES; i++) print_config_line(i, &used[i]);
     }
 
-    Int m = used[C_I1].line_size;
-    if (used[C_D1].line_size < m) m = used[C_D1].line_size;
-    if (used[C_LL].line_size < m) m = used[C_LL].line_size;
+    Int m = used[CG_I1].line_size;
+    if (used[CG_D1].line_size < m) m = used[CG_D1].line_size;
+    if (used[CG_LL].line_size < m) m = used[CG_LL].line_size;
     Int reg = VG_(machine_get_size_of_largest_guest_register)();
     if (m < reg) {
         VG_(umsg)("Cachegrind: cannot continue: the minimum line size (%d)\n", m);
@@ -184,7 +184,7 @@ void cg_caches_configure(void)
         VG_(exit)(1);
     }
     cg_min_line_size = m;
-    cg_i1_line_bits = VG_(log2)(used[C_I1].line_size);
-    cg_ll_line_bits = VG_(log2)(used[C_LL].line_size);
-    cg_runtime_setup_caches(&used[C_I1], &used[C_D1], &used[C_LL]);
+    cg_i1_line_bits = VG_(log2)(used[CG_I1].line_size);
+    cg_ll_line_bits = VG_(log2)(used[CG_LL].line_size);
+    cg_runtime_setup_caches(&used[CG_I1], &used[CG_D1], &used[CG_LL]);
 }

@@ -3,12 +3,20 @@
  *
  * Events are queued in IR order and emitted at flush points exactly where
  * upstream Cachegrind emits them (spec section 4), because a fault in the
- * middle of a block loses whatever is still queued.  Instruction counts are
- * not incremented one by one: every flush that carries Ir events bumps one
- * inline counter (an "Ir group"), and the group's executions are added to its
- * instructions' lines when the superblock is discarded or at exit.  Each
- * instruction of a group executes exactly as often as the flush point does,
- * so this is exact, and it needs no helper call at all without simulation. */
+ * middle of a block loses whatever is still queued.
+ *
+ * Counting: every flush point bumps one inline counter (a "flush group"), and
+ * when the superblock is discarded, or at exit, the group's executions are
+ * added to the Ir/Dr/Dw/Bc/Bi counters of the events it carried.  Each event
+ * of a flush executes exactly as often as the flush does, so this is exact,
+ * and without simulation no helper is called at all.
+ *
+ * Simulation: helpers only count misses and mispredictions, and the common
+ * cache hit never calls one.  A hit in the most-recently-used way of a set
+ * changes no state, so generated code tests that way inline and calls the
+ * helper only when it does not hold; an instruction fetched from the line the
+ * previous instruction of the superblock ended in is such a hit by
+ * construction and needs no code at all. */
 #include "cg_tool.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -23,16 +31,25 @@ ULong cg_stat_nox, cg_stat_gen;
 /* Superblock records                                                  */
 /* ------------------------------------------------------------------ */
 
-/* Executions of one flush point, and the instructions whose Ir it carries. */
+/* An event whose count is its flush group's executions. */
+typedef struct {
+    UShort instr; /* index into instrs[] */
+    UShort ev;    /* EV_Ir, EV_Dr, EV_Dw, EV_Bc or EV_Bi */
+} CountedEvent;
+
+/* Executions of one flush point, and the events it carries. */
 typedef struct {
     ULong execs;
-    UShort first, count;
-} IrGroup;
+    UShort first, count; /* into counted[] */
+} FlushGroup;
 
 typedef struct {
     Addr addr; /* key: the superblock's guest start address */
-    UInt n_instrs, n_groups, max_groups;
-    IrGroup *groups;
+    UInt n_instrs;
+    UInt n_groups, max_groups;
+    UInt n_counted, max_counted;
+    FlushGroup *groups;
+    CountedEvent *counted;
     InstrInfo instrs[0];
 } SBInfo;
 
@@ -58,10 +75,12 @@ UInt cg_live_superblocks(void)
 static void fold_counts(SBInfo *sbi)
 {
     for (UInt g = 0; g < sbi->n_groups; g++) {
-        IrGroup *grp = &sbi->groups[g];
+        FlushGroup *grp = &sbi->groups[g];
         if (grp->execs == 0) continue;
-        for (UInt i = grp->first; i < (UInt)grp->first + grp->count; i++)
-            sbi->instrs[i].cc->ev[EV_Ir] += grp->execs;
+        for (UInt i = grp->first; i < (UInt)grp->first + grp->count; i++) {
+            const CountedEvent *ce = &sbi->counted[i];
+            sbi->instrs[ce->instr].cc->ev[ce->ev] += grp->execs;
+        }
         grp->execs = 0;
     }
 }
@@ -106,6 +125,10 @@ typedef struct {
     UInt n_seen; /* IMarks processed so far */
     Event q[QUEUE_SIZE];
     Int nq;
+    /* The I1 block the previous instruction's fetch ended in, which is the
+     * most recently used way of its set when the next fetch is simulated. */
+    Bool have_last_i1;
+    ULong last_i1_block;
 } Walk;
 
 static IRExpr *hword(HWord h)
@@ -132,22 +155,84 @@ static void emit_increment(Walk *w, ULong *counter)
     addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)counter), IRExpr_RdTmp(new)));
 }
 
+static IRExpr *mkconst64(ULong v)
+{
+    return IRExpr_Const(IRConst_U64(v));
+}
+
+static IRExpr *bind(Walk *w, IRType ty, IRExpr *e)
+{
+    IRTemp t = newIRTemp(w->out->tyenv, ty);
+    addStmtToIRSB(w->out, IRStmt_WrTmp(t, e));
+    return IRExpr_RdTmp(t);
+}
+
+/* I1 for one instruction.  Its address is known now, so an inline check is
+ * one load and one compare against constants. */
+static void emit_fetch(Walk *w, InstrInfo *ii)
+{
+    const Cache *i1 = cg_cache(CG_I1);
+    ULong b1 = ii->addr >> i1->line_bits, b2 = (ii->addr + ii->len - 1) >> i1->line_bits;
+    Bool same_line_as_previous = w->have_last_i1 && b1 == b2 && b1 == w->last_i1_block;
+    w->have_last_i1 = True;
+    w->last_i1_block = b2;
+    if (same_line_as_previous) return;
+
+    IRExpr *guard = NULL;
+    if (b1 == b2) {
+        const uint64_t *way0 = &i1->tags[(b1 & i1->set_mask) * i1->assoc];
+        IRExpr *tag = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)way0)));
+        guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, tag, mkconst64(b1)));
+    }
+    emit_helper(w, "cg_helper_ir", cg_helper_ir, mkIRExprVec_1(hword((HWord)ii)), 1, guard);
+}
+
+/* D1 for one data access: the inline test is "block in way 0 of its set and
+ * the access inside one line"; anything else goes to the helper. */
+static void emit_data(Walk *w, InstrInfo *ii, Bool is_write, Int size, IRExpr *addr)
+{
+    const Cache *d1 = cg_cache(CG_D1);
+    IRExpr *b1 =
+        bind(w, Ity_I64, IRExpr_Binop(Iop_Shr64, addr, IRExpr_Const(IRConst_U8(d1->line_bits))));
+    IRExpr *set = bind(w, Ity_I64, IRExpr_Binop(Iop_And64, b1, mkconst64(d1->set_mask)));
+    IRExpr *off;
+    Int shift = VG_(log2)(d1->assoc * sizeof(uint64_t));
+    if (shift >= 0)
+        off = bind(w, Ity_I64, IRExpr_Binop(Iop_Shl64, set, IRExpr_Const(IRConst_U8(shift))));
+    else
+        off =
+            bind(w, Ity_I64, IRExpr_Binop(Iop_Mul64, set, mkconst64(d1->assoc * sizeof(uint64_t))));
+    IRExpr *p = bind(w, Ity_I64, IRExpr_Binop(Iop_Add64, off, mkconst64((HWord)d1->tags)));
+    IRExpr *tag = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, p));
+    IRExpr *diff = bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, tag, b1));
+    if (size > 1) {
+        IRExpr *last = bind(w, Ity_I64, IRExpr_Binop(Iop_Add64, addr, mkconst64(size - 1)));
+        IRExpr *b2 = bind(w, Ity_I64,
+                          IRExpr_Binop(Iop_Shr64, last, IRExpr_Const(IRConst_U8(d1->line_bits))));
+        IRExpr *straddle = bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, b1, b2));
+        diff = bind(w, Ity_I64, IRExpr_Binop(Iop_Or64, diff, straddle));
+    }
+    IRExpr *guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, diff, mkconst64(0)));
+    IRExpr **args = mkIRExprVec_3(hword((HWord)ii), addr, hword(size));
+    if (is_write)
+        emit_helper(w, "cg_helper_dw", cg_helper_dw, args, 3, guard);
+    else
+        emit_helper(w, "cg_helper_dr", cg_helper_dr, args, 3, guard);
+}
+
 static void emit_event(Walk *w, const Event *ev)
 {
     InstrInfo *ii = &w->sbi->instrs[ev->instr];
     switch (ev->tag) {
     case Ev_Ir:
-        if (cg_clo.cache_sim)
-            emit_helper(w, "cg_helper_ir", cg_helper_ir, mkIRExprVec_1(hword((HWord)ii)), 1, NULL);
+        if (cg_clo.cache_sim) emit_fetch(w, ii);
         break;
     case Ev_Dr:
     case Ev_Dm:
-        emit_helper(w, "cg_helper_dr", cg_helper_dr,
-                    mkIRExprVec_3(hword((HWord)ii), ev->addr, hword(ev->size)), 3, NULL);
+        emit_data(w, ii, False, ev->size, ev->addr);
         break;
     case Ev_Dw:
-        emit_helper(w, "cg_helper_dw", cg_helper_dw,
-                    mkIRExprVec_3(hword((HWord)ii), ev->addr, hword(ev->size)), 3, NULL);
+        emit_data(w, ii, True, ev->size, ev->addr);
         break;
     case Ev_Bc:
         emit_helper(w, "cg_helper_bc", cg_helper_bc, mkIRExprVec_2(hword((HWord)ii), ev->arg), 2,
@@ -160,27 +245,42 @@ static void emit_event(Walk *w, const Event *ev)
     }
 }
 
+static UShort counted_kind(EventTag tag)
+{
+    switch (tag) {
+    case Ev_Ir:
+        return EV_Ir;
+    case Ev_Dr:
+    case Ev_Dm:
+        return EV_Dr; /* a modify counts as a read */
+    case Ev_Dw:
+        return EV_Dw;
+    case Ev_Bc:
+        return EV_Bc;
+    case Ev_Bi:
+        return EV_Bi;
+    }
+    tl_assert(0);
+}
+
 static void flush(Walk *w)
 {
     if (w->nq == 0) return;
 
-    /* The Ir events of one flush are for consecutive instructions. */
-    Int first = -1, count = 0;
+    SBInfo *sbi = w->sbi;
+    tl_assert(sbi->n_groups < sbi->max_groups);
+    tl_assert(sbi->n_counted + w->nq <= sbi->max_counted);
+    FlushGroup *grp = &sbi->groups[sbi->n_groups++];
+    grp->execs = 0;
+    grp->first = sbi->n_counted;
+    grp->count = w->nq;
     for (Int i = 0; i < w->nq; i++) {
-        if (w->q[i].tag != Ev_Ir) continue;
-        if (first < 0) first = w->q[i].instr;
-        tl_assert(w->q[i].instr == (UInt)(first + count));
-        count++;
+        CountedEvent *ce = &sbi->counted[sbi->n_counted++];
+        ce->instr = w->q[i].instr;
+        ce->ev = counted_kind(w->q[i].tag);
     }
-    if (count > 0) {
-        SBInfo *sbi = w->sbi;
-        tl_assert(sbi->n_groups < sbi->max_groups);
-        IrGroup *grp = &sbi->groups[sbi->n_groups++];
-        grp->execs = 0;
-        grp->first = first;
-        grp->count = count;
-        emit_increment(w, &grp->execs);
-    }
+    emit_increment(w, &grp->execs);
+
     for (Int i = 0; i < w->nq; i++) emit_event(w, &w->q[i]);
     w->nq = 0;
 }
@@ -241,10 +341,11 @@ static void add_guarded(Walk *w, Bool is_write, Int size, IRExpr *addr, IRExpr *
     flush(w);
     InstrInfo *ii = &w->sbi->instrs[w->cur];
     IRExpr **args = mkIRExprVec_3(hword((HWord)ii), addr, hword(size));
+    /* Not part of any flush group: the helper counts the access itself. */
     if (is_write)
-        emit_helper(w, "cg_helper_dw", cg_helper_dw, args, 3, guard);
+        emit_helper(w, "cg_helper_guarded_dw", cg_helper_guarded_dw, args, 3, guard);
     else
-        emit_helper(w, "cg_helper_dr", cg_helper_dr, args, 3, guard);
+        emit_helper(w, "cg_helper_guarded_dr", cg_helper_guarded_dr, args, 3, guard);
 }
 
 static Int clamp_to_line(Int size)
@@ -389,9 +490,10 @@ static void handle_stmt(Walk *w, IRStmt *st, IRTypeEnv *env_in)
     }
 }
 
-/* An upper bound on the flushes that can carry Ir events, so the record
- * (whose counters the generated code addresses directly) is sized once. */
-static UInt max_ir_groups(const IRSB *sb, UInt n_instrs)
+/* Upper bounds on the flushes and queued events of a superblock, so the
+ * record (whose counters the generated code addresses directly) is sized
+ * once. */
+static void bounds(const IRSB *sb, UInt n_instrs, UInt *max_groups, UInt *max_events)
 {
     UInt breaks = 1, events = n_instrs + 1;
     for (Int i = 0; i < sb->stmts_used; i++) {
@@ -421,8 +523,8 @@ static UInt max_ir_groups(const IRSB *sb, UInt n_instrs)
             break;
         }
     }
-    UInt bound = breaks + events / QUEUE_SIZE + 1;
-    return bound < n_instrs ? bound : n_instrs;
+    *max_groups = breaks + events / QUEUE_SIZE + 1;
+    *max_events = events;
 }
 
 IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayout *layout,
@@ -435,15 +537,21 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     UInt n_instrs = 0;
     for (Int i = 0; i < sb_in->stmts_used; i++) n_instrs += sb_in->stmts[i]->tag == Ist_IMark;
 
-    UInt max_groups = max_ir_groups(sb_in, n_instrs);
+    UInt max_groups, max_events;
+    bounds(sb_in, n_instrs, &max_groups, &max_events);
     SizeT size = sizeof(SBInfo) + n_instrs * sizeof(InstrInfo);
     size = (size + 7) & ~(SizeT)7;
-    SBInfo *sbi = VG_(OSetGen_AllocNode)(sb_table, size + max_groups * sizeof(IrGroup));
+    SizeT groups_size = max_groups * sizeof(FlushGroup);
+    SBInfo *sbi =
+        VG_(OSetGen_AllocNode)(sb_table, size + groups_size + max_events * sizeof(CountedEvent));
     sbi->addr = closure->readdr;
     sbi->n_instrs = n_instrs;
     sbi->n_groups = 0;
     sbi->max_groups = max_groups;
-    sbi->groups = (IrGroup *)((HChar *)sbi + size);
+    sbi->n_counted = 0;
+    sbi->max_counted = max_events;
+    sbi->groups = (FlushGroup *)((HChar *)sbi + size);
+    sbi->counted = (CountedEvent *)((HChar *)sbi->groups + groups_size);
 
     /* Translations at an address are always discarded before being made
      * again; keep the older counts safe should that ever not hold. */

@@ -1,5 +1,8 @@
 /* cg_runtime.c: the helpers that generated code calls as the client runs,
- * and the simulator state they drive (caches and branch predictors). */
+ * and the simulator state they drive (caches and branch predictors).
+ * Executions are counted by flush groups (cg_instrument.c); helpers add only
+ * misses and mispredictions, except for guarded accesses, which no group
+ * counts. */
 #include "cg_tool.h"
 #include "branch.h"
 #include "pub_tool_libcassert.h"
@@ -20,6 +23,11 @@ static void setup(Cache *c, const CacheConfig *cfg, const HChar *cc)
 {
     uint64_t *tags = VG_(malloc)(cc, cache_tag_count(cfg) * sizeof *tags);
     cache_init(c, cfg, tags);
+}
+
+const Cache *cg_cache(Int which)
+{
+    return which == CG_I1 ? &I1 : which == CG_D1 ? &D1 : &LL;
 }
 
 void cg_runtime_setup_caches(const CacheConfig *i1, const CacheConfig *d1, const CacheConfig *ll)
@@ -62,11 +70,21 @@ VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii)
 
 VG_REGPARM(3) void cg_helper_dr(InstrInfo *ii, Addr a, UWord size)
 {
-    ii->cc->ev[EV_Dr]++;
     count_access(&D1, a, size, &ii->cc->ev[EV_D1mr]);
 }
 
 VG_REGPARM(3) void cg_helper_dw(InstrInfo *ii, Addr a, UWord size)
+{
+    count_access(&D1, a, size, &ii->cc->ev[EV_D1mw]);
+}
+
+VG_REGPARM(3) void cg_helper_guarded_dr(InstrInfo *ii, Addr a, UWord size)
+{
+    ii->cc->ev[EV_Dr]++;
+    count_access(&D1, a, size, &ii->cc->ev[EV_D1mr]);
+}
+
+VG_REGPARM(3) void cg_helper_guarded_dw(InstrInfo *ii, Addr a, UWord size)
 {
     ii->cc->ev[EV_Dw]++;
     count_access(&D1, a, size, &ii->cc->ev[EV_D1mw]);
@@ -74,12 +92,10 @@ VG_REGPARM(3) void cg_helper_dw(InstrInfo *ii, Addr a, UWord size)
 
 VG_REGPARM(2) void cg_helper_bc(InstrInfo *ii, UWord taken)
 {
-    ii->cc->ev[EV_Bc]++;
     ii->cc->ev[EV_Bcm] += cond_predict(&cond, ii->addr, (int)taken);
 }
 
 VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target)
 {
-    ii->cc->ev[EV_Bi]++;
     ii->cc->ev[EV_Bim] += ind_predict(&ind, ii->addr, target);
 }

@@ -112,9 +112,15 @@ extern Int cg_i1_line_bits, cg_ll_line_bits;
 void cg_runtime_init(void);
 void cg_runtime_setup_caches(const CacheConfig *i1, const CacheConfig *d1, const CacheConfig *ll);
 
+/* The simulated caches, for generated code that tests them inline. */
+enum { CG_I1, CG_D1, CG_LL };
+const Cache *cg_cache(Int which);
+
 VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii);
 VG_REGPARM(3) void cg_helper_dr(InstrInfo *ii, Addr a, UWord size);
 VG_REGPARM(3) void cg_helper_dw(InstrInfo *ii, Addr a, UWord size);
+VG_REGPARM(3) void cg_helper_guarded_dr(InstrInfo *ii, Addr a, UWord size);
+VG_REGPARM(3) void cg_helper_guarded_dw(InstrInfo *ii, Addr a, UWord size);
 VG_REGPARM(2) void cg_helper_bc(InstrInfo *ii, UWord taken);
 VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target);
 
