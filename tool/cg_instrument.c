@@ -18,6 +18,7 @@
  * previous instruction of the superblock ended in is such a hit by
  * construction and needs no code at all. */
 #include "cg_tool.h"
+#include "branch.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
@@ -220,6 +221,59 @@ static void emit_data(Walk *w, InstrInfo *ii, Bool is_write, Int size, IRExpr *a
         emit_helper(w, "cg_helper_dr", cg_helper_dr, args, 3, guard);
 }
 
+/* `*counter += delta`, inline. */
+static void emit_add(Walk *w, ULong *counter, IRExpr *delta)
+{
+    IRExpr *old = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)counter)));
+    IRExpr *sum = bind(w, Ity_I64, IRExpr_Binop(Iop_Add64, old, delta));
+    addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)counter), sum));
+}
+
+/* The conditional predictor of spec 6.1, inline: the branch address is a
+ * constant, so only the history part of the counter index is computed, and
+ * the saturating update is a lookup in the predictor's transition table. */
+static void emit_cond_branch(Walk *w, InstrInfo *ii, IRExpr *taken)
+{
+    CondPredictor *p = cg_cond_predictor();
+    ULong addr_bits = (ii->addr >> BRANCH_LO) & ((1u << COND_ADDR_BITS) - 1);
+    ULong hist_mask = (1u << COND_HIST_BITS) - 1;
+
+    IRExpr *h = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)&p->history)));
+    IRExpr *hm = bind(w, Ity_I64, IRExpr_Binop(Iop_And64, h, mkconst64(hist_mask)));
+    IRExpr *hs =
+        bind(w, Ity_I64, IRExpr_Binop(Iop_Shl64, hm, IRExpr_Const(IRConst_U8(COND_ADDR_BITS))));
+    IRExpr *pc =
+        bind(w, Ity_I64, IRExpr_Binop(Iop_Add64, hs, mkconst64((HWord)p->counters + addr_bits)));
+    IRExpr *c8 = bind(w, Ity_I8, IRExpr_Load(Iend_LE, Ity_I8, pc));
+    IRExpr *c = bind(w, Ity_I64, IRExpr_Unop(Iop_8Uto64, c8));
+
+    /* Predicted taken iff the counter is 2 or 3. */
+    IRExpr *pred = bind(w, Ity_I64, IRExpr_Binop(Iop_Shr64, c, IRExpr_Const(IRConst_U8(1))));
+    IRExpr *miss = bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, pred, taken));
+    emit_add(w, &ii->cc->ev[EV_Bcm], miss);
+
+    IRExpr *h1 = bind(w, Ity_I64, IRExpr_Binop(Iop_Shl64, h, IRExpr_Const(IRConst_U8(1))));
+    IRExpr *h2 = bind(w, Ity_I64, IRExpr_Binop(Iop_Or64, h1, taken));
+    addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)&p->history), h2));
+
+    IRExpr *c2 = bind(w, Ity_I64, IRExpr_Binop(Iop_Shl64, c, IRExpr_Const(IRConst_U8(1))));
+    IRExpr *ti = bind(w, Ity_I64, IRExpr_Binop(Iop_Add64, c2, taken));
+    IRExpr *pn = bind(w, Ity_I64, IRExpr_Binop(Iop_Add64, ti, mkconst64((HWord)cond_next_state)));
+    IRExpr *n8 = bind(w, Ity_I8, IRExpr_Load(Iend_LE, Ity_I8, pn));
+    addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, pc, n8));
+}
+
+/* The indirect predictor of spec 6.2, inline: the table slot is a constant. */
+static void emit_indirect_branch(Walk *w, InstrInfo *ii, IRExpr *target)
+{
+    IndPredictor *p = cg_ind_predictor();
+    uint64_t *slot = &p->targets[(ii->addr >> BRANCH_LO) & (IND_ENTRIES - 1)];
+    IRExpr *old = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)slot)));
+    IRExpr *ne = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, old, target));
+    emit_add(w, &ii->cc->ev[EV_Bim], bind(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, ne)));
+    addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)slot), target));
+}
+
 static void emit_event(Walk *w, const Event *ev)
 {
     InstrInfo *ii = &w->sbi->instrs[ev->instr];
@@ -235,12 +289,10 @@ static void emit_event(Walk *w, const Event *ev)
         emit_data(w, ii, True, ev->size, ev->addr);
         break;
     case Ev_Bc:
-        emit_helper(w, "cg_helper_bc", cg_helper_bc, mkIRExprVec_2(hword((HWord)ii), ev->arg), 2,
-                    NULL);
+        emit_cond_branch(w, ii, ev->arg);
         break;
     case Ev_Bi:
-        emit_helper(w, "cg_helper_bi", cg_helper_bi, mkIRExprVec_2(hword((HWord)ii), ev->arg), 2,
-                    NULL);
+        emit_indirect_branch(w, ii, ev->arg);
         break;
     }
 }

@@ -6,6 +6,7 @@
 #include "pub_tool_basics.h"
 #include "pub_tool_tooliface.h"
 #include "cache.h"
+#include "branch.h"
 
 /* ------------------------------------------------------------------ */
 /* Events and line cost centres (cg_lines.c)                           */
@@ -115,6 +116,10 @@ void cg_runtime_setup_caches(const CacheConfig *i1, const CacheConfig *d1, const
 /* The simulated caches, for generated code that tests them inline. */
 enum { CG_I1, CG_D1, CG_LL };
 const Cache *cg_cache(Int which);
+/* The branch predictors, likewise. */
+CondPredictor *cg_cond_predictor(void);
+IndPredictor *cg_ind_predictor(void);
+extern const uint8_t cond_next_state[8];
 
 VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii);
 VG_REGPARM(3) void cg_helper_dr(InstrInfo *ii, Addr a, UWord size);
