@@ -1,0 +1,53 @@
+/* branch.h: the conditional (2-bit counters + global history) and indirect
+ * (last-target table) branch predictors of spec section 6, as plain state. */
+#ifndef SIM_BRANCH_H
+#define SIM_BRANCH_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+/* BRANCH_LO: address bits that are always zero in an instruction address, so
+ * they would waste predictor index bits.  Chosen from the platform macros the
+ * tool build already defines; -DBRANCH_LO=n overrides. */
+#ifndef BRANCH_LO
+#if defined(VGA_arm) || defined(VGA_s390x)
+#define BRANCH_LO 1
+#elif defined(VGA_ppc32) || defined(VGA_ppc64be) || defined(VGA_ppc64le) || defined(VGA_mips32) || \
+    defined(VGA_mips64) || defined(VGA_arm64)
+#define BRANCH_LO 2
+#else
+#define BRANCH_LO 0 /* x86, amd64 */
+#endif
+#endif
+
+#define COND_ADDR_BITS 7 /* low index bits: (addr >> BRANCH_LO) & 0x7F */
+#define COND_HIST_BITS 7 /* high index bits: history & 0x7F */
+#define COND_COUNTERS  (1u << (COND_ADDR_BITS + COND_HIST_BITS)) /* 16384 */
+#define IND_ENTRIES    512u
+
+/* counters[i] is a 2-bit saturating counter (0..3; >= 2 predicts taken) at
+ * index ((history & 0x7F) << 7) | ((addr >> BRANCH_LO) & 0x7F).  `history`
+ * holds every outcome so far, newest in bit 0 (only 7 bits are used). */
+typedef struct {
+    uint8_t counters[16384];
+    uint64_t history;
+} CondPredictor;
+
+/* targets[(addr >> BRANCH_LO) & 0x1FF] is the last target seen there. */
+typedef struct {
+    uint64_t targets[512];
+} IndPredictor;
+
+/* Everything zero: counters "strongly not taken", no history, targets 0. */
+void cond_init(CondPredictor *p);
+void ind_init(IndPredictor *p);
+
+/* A conditional branch at `addr` with outcome `taken` (any non-zero value is
+ * taken); trains the predictor and returns 1 if it had predicted wrongly. */
+int cond_predict(CondPredictor *p, uint64_t addr, int taken);
+
+/* An indirect branch at `addr` to `target`; returns 1 if the table held a
+ * different target for that slot, then remembers `target` there. */
+int ind_predict(IndPredictor *p, uint64_t addr, uint64_t target);
+
+#endif

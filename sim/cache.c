@@ -1,0 +1,141 @@
+/* cache.c: LRU set references, line-straddling accesses and the L1 -> LL
+ * hierarchy of spec section 5.  Freestanding: no libc, caller-owned memory. */
+#include "cache.h"
+
+/* Geometry is assumed validated (cacheconf_check), so every field is positive
+ * and sets/line are powers of two; anything else yields an empty descriptor
+ * rather than a division by zero. */
+static int geometry(const CacheConfig *c, uint32_t *sets, uint32_t *line_bits)
+{
+    uint32_t line, b = 0;
+
+    if (c->size <= 0 || c->assoc <= 0 || c->line_size <= 0) return 0;
+    line = (uint32_t)c->line_size;
+    *sets = (uint32_t)c->size / line / (uint32_t)c->assoc;
+    while (b < 31 && (1u << (b + 1)) <= line) b++;
+    *line_bits = b;
+    return 1;
+}
+
+size_t cache_tag_count(const CacheConfig *c)
+{
+    uint32_t sets, line_bits;
+
+    if (!geometry(c, &sets, &line_bits)) return 0;
+    return (size_t)sets * (uint32_t)c->assoc;
+}
+
+void cache_init(Cache *c, const CacheConfig *cfg, uint64_t *tags)
+{
+    uint32_t sets = 0, line_bits = 0;
+    size_t i, n;
+
+    c->cfg = *cfg;
+    c->tags = tags;
+    if (!geometry(cfg, &sets, &line_bits)) {
+        c->sets = c->assoc = c->line_bits = 0;
+        c->set_mask = 0;
+        return;
+    }
+    c->sets = sets;
+    c->assoc = (uint32_t)cfg->assoc;
+    c->line_bits = line_bits;
+    c->set_mask = sets ? (uint64_t)sets - 1 : 0;
+    n = (size_t)sets * c->assoc;
+    /* Zero, not "invalid": the model's block-0 quirk depends on it. */
+    for (i = 0; i < n; i++) tags[i] = 0;
+}
+
+static inline int ref(Cache *c, uint64_t block)
+{
+    uint64_t *set = c->tags + (size_t)(block & c->set_mask) * c->assoc;
+    uint32_t i, j;
+
+    if (set[0] == block) return 0;
+    for (i = 1; i < c->assoc; i++) {
+        if (set[i] == block) {
+            for (j = i; j > 0; j--) set[j] = set[j - 1];
+            set[0] = block;
+            return 0;
+        }
+    }
+    for (j = c->assoc - 1; j > 0; j--) set[j] = set[j - 1];
+    set[0] = block;
+    return 1;
+}
+
+int cache_ref(Cache *c, uint64_t block)
+{
+    return ref(c, block);
+}
+
+static inline int access1(Cache *c, uint64_t addr, unsigned size)
+{
+    uint64_t b1 = addr >> c->line_bits;
+    uint64_t b2 = (addr + (size & 0xFFu) - 1) >> c->line_bits;
+    int m1, m2;
+
+    if (b1 == b2) return ref(c, b1);
+    if (b2 == b1 + 1) {
+        /* Both references always happen: each one updates its set's LRU order. */
+        m1 = ref(c, b1);
+        m2 = ref(c, b2);
+        return m1 | m2;
+    }
+    return -1;
+}
+
+int cache_access(Cache *c, uint64_t addr, unsigned size)
+{
+    return access1(c, addr, size);
+}
+
+unsigned cache_blocks(const Cache *c, uint64_t addr, unsigned size, uint64_t *b1, uint64_t *b2)
+{
+    *b1 = addr >> c->line_bits;
+    *b2 = (addr + (size & 0xFFu) - 1) >> c->line_bits;
+    return size & 0xFFu;
+}
+
+int cachesim_access(Cache *l1, Cache *ll, uint64_t addr, unsigned size)
+{
+    int r = access1(l1, addr, size);
+
+    if (r == 0) return CACHESIM_L1_HIT;
+    if (r < 0) return CACHESIM_L1_STRADDLE;
+    r = access1(ll, addr, size);
+    if (r == 0) return CACHESIM_LL_HIT;
+    if (r < 0) return CACHESIM_LL_STRADDLE;
+    return CACHESIM_LL_MISS;
+}
+
+int cachesim_ref(Cache *l1, Cache *ll, uint64_t block)
+{
+    if (!ref(l1, block)) return CACHESIM_L1_HIT;
+    return ref(ll, block) ? CACHESIM_LL_MISS : CACHESIM_LL_HIT;
+}
+
+int cachesim_I(CacheSim *s, uint64_t addr, unsigned size)
+{
+    return cachesim_access(&s->I1, &s->LL, addr, size);
+}
+
+int cachesim_D(CacheSim *s, uint64_t addr, unsigned size)
+{
+    return cachesim_access(&s->D1, &s->LL, addr, size);
+}
+
+size_t cachesim_tag_count(const CacheConfig *i1, const CacheConfig *d1, const CacheConfig *ll)
+{
+    return cache_tag_count(i1) + cache_tag_count(d1) + cache_tag_count(ll);
+}
+
+void cachesim_init(CacheSim *s, const CacheConfig *i1, const CacheConfig *d1, const CacheConfig *ll,
+                   uint64_t *tags)
+{
+    cache_init(&s->I1, i1, tags);
+    tags += cache_tag_count(i1);
+    cache_init(&s->D1, d1, tags);
+    tags += cache_tag_count(d1);
+    cache_init(&s->LL, ll, tags);
+}

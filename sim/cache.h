@@ -1,0 +1,98 @@
+/* cache.h: the cache model of spec section 5 (one cache, and the L1 -> LL
+ * hierarchy), as plain state that generated code may also test inline. */
+#ifndef SIM_CACHE_H
+#define SIM_CACHE_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+/* Geometry in bytes, in the order of --I1=size,assoc,line_size.  Kept as int
+ * because option parsing and validation (cacheconf.h) follow C int rules. */
+typedef struct {
+    int size, assoc, line_size;
+} CacheConfig;
+
+/* One simulated cache.  Layout contract, relied on by inline fast paths:
+ *
+ *   block = addr >> line_bits            (the tag is the whole block number)
+ *   set   = block & set_mask             (plain bit selection; set_mask = sets - 1)
+ *   ways  = tags[set * assoc .. set * assoc + assoc - 1], most recently used first
+ *
+ * so "tags[(block & set_mask) * assoc] == block" is the common-case hit, which
+ * changes no state.  Every tag starts at 0, so block 0 hits on first touch.
+ * `tags` is memory owned by the caller (cache_tag_count() entries). */
+typedef struct {
+    uint64_t *tags;
+    uint32_t sets, assoc, line_bits;
+    uint64_t set_mask;
+    CacheConfig cfg;
+} Cache;
+
+/* Number of uint64_t that cache_init() needs for `c` (sets * assoc); 0 for a
+ * config with a non-positive field.  `c` should have passed cacheconf_check(). */
+size_t cache_tag_count(const CacheConfig *c);
+
+/* Sets up `c` over `tags` and zeroes them.  A config with a non-positive field
+ * gives an all-zero descriptor (sets 0, line_bits 0) that must not be accessed. */
+void cache_init(Cache *c, const CacheConfig *cfg, uint64_t *tags);
+
+/* One set reference (spec 5.2) by block number: 1 on miss, 0 on hit. */
+int cache_ref(Cache *c, uint64_t block);
+
+/* One access of `size` bytes at `addr` (spec 5.3): 0 hit, 1 miss (counted once
+ * even when two lines are referenced), -1 if it would span more than two lines,
+ * in which case no state changes and the caller panics.
+ *
+ * Size: upstream hands the simulator an 8-bit unsigned size, and we copy that,
+ * so only `size & 0xFF` is used (256 behaves as 0, i.e. the end address is
+ * addr - 1).  Real sizes are far below 256: accesses are clamped to the
+ * smallest line size and instructions are at most 15 bytes. */
+int cache_access(Cache *c, uint64_t addr, unsigned size);
+
+/* The block numbers cache_access() would use, for the spec 5.3 panic message
+ * (which shows the size as the simulator saw it): returns that 8-bit size. */
+unsigned cache_blocks(const Cache *c, uint64_t addr, unsigned size, uint64_t *b1, uint64_t *b2);
+
+/* The common-case test of the layout contract above, for callers that want it
+ * without a call: non-zero if `block` is the most recently used way of its set. */
+static inline int cache_mru_hit(const Cache *c, uint64_t block)
+{
+    return c->tags[(size_t)(block & c->set_mask) * c->assoc] == block;
+}
+
+/* ---- Two levels: L1 backed by the shared LL (write-allocate, no dirty state) ---- */
+
+typedef struct {
+    Cache I1, D1, LL;
+} CacheSim;
+
+/* Results of cachesim_access()/cachesim_ref(). */
+enum {
+    CACHESIM_L1_HIT = 0,       /* nothing to count */
+    CACHESIM_LL_HIT = 1,       /* count an L1 miss */
+    CACHESIM_LL_MISS = 2,      /* count an L1 miss and an LL miss */
+    CACHESIM_L1_STRADDLE = -1, /* > 2 L1 lines: panic; no state changed */
+    CACHESIM_LL_STRADDLE = -2  /* > 2 LL lines (L1 already updated): panic */
+};
+
+/* One access through the hierarchy (spec 5.3): L1 first, LL only on an L1
+ * miss, each level with its own line size. */
+int cachesim_access(Cache *l1, Cache *ll, uint64_t addr, unsigned size);
+
+/* The instruction-fetch fast case (spec 5.4): valid only when L1 and LL have
+ * the same line size and the access lies within one line.  Never negative. */
+int cachesim_ref(Cache *l1, Cache *ll, uint64_t block);
+
+/* Convenience wrappers over a CacheSim: instruction fetch via I1, data via D1. */
+int cachesim_I(CacheSim *s, uint64_t addr, unsigned size);
+int cachesim_D(CacheSim *s, uint64_t addr, unsigned size);
+
+/* Tags needed by cachesim_init() for the three caches together. */
+size_t cachesim_tag_count(const CacheConfig *i1, const CacheConfig *d1, const CacheConfig *ll);
+
+/* Sets up all three caches over one caller-provided buffer of
+ * cachesim_tag_count() entries (I1's tags first, then D1's, then LL's). */
+void cachesim_init(CacheSim *s, const CacheConfig *i1, const CacheConfig *d1, const CacheConfig *ll,
+                   uint64_t *tags);
+
+#endif
