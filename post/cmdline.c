@@ -1,0 +1,342 @@
+/* cmdline.c: the argparse-compatible command-line parser shared by the three
+   programs, plus the Python-syntax number parsers their options need. */
+#include "cmdline.h"
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum kind { K_POS, K_DASHDASH, K_OPT };
+
+typedef struct classified {
+    enum kind kind;
+    const cg_opt *opt;  /* NULL for an unknown option */
+    const char *string; /* the option string matched */
+    const char *explicit_value;
+    bool single_dash_joined; /* -oVALUE form */
+} classified;
+
+char *cg_repr_str(const char *s)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) cg_die("out of memory");
+    cg_repr(f, s, strlen(s));
+    fclose(f);
+    return buf;
+}
+
+void cg_usage_error(const cg_cmdline *cl, int status, const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    cl->usage(stderr, cl->prog);
+    fprintf(stderr, "%s: error: ", cl->prog);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(status);
+}
+
+static bool starts_with(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static bool looks_negative_number(const char *s)
+{
+    /* ^-\d+$ or ^-\d*\.\d+$ */
+    if (s[0] != '-') return false;
+    const char *p = s + 1;
+    const char *d = p;
+    while (*p >= '0' && *p <= '9') p++;
+    if (!*p) return p > d;
+    if (*p != '.') return false;
+    const char *f = ++p;
+    while (*p >= '0' && *p <= '9') p++;
+    return !*p && p > f;
+}
+
+static const cg_opt *find_exact(const cg_cmdline *cl, const char *s, size_t n, const char **str)
+{
+    for (size_t i = 0; i < cl->n_opts; i++)
+        for (const char *const *o = cl->opts[i].strings; *o; o++)
+            if (strlen(*o) == n && strncmp(*o, s, n) == 0) {
+                *str = *o;
+                return &cl->opts[i];
+            }
+    return NULL;
+}
+
+static classified classify(const cg_cmdline *cl, const char *arg)
+{
+    classified c = {K_POS, NULL, NULL, NULL, false};
+    if (arg[0] != '-' || arg[1] == 0) return c;
+    c.kind = K_OPT;
+    if ((c.opt = find_exact(cl, arg, strlen(arg), &c.string))) return c;
+    const char *eq = strchr(arg, '=');
+    if (eq && (c.opt = find_exact(cl, arg, (size_t)(eq - arg), &c.string))) {
+        c.explicit_value = eq + 1;
+        return c;
+    }
+
+    /* Unique prefixes of option strings are accepted. */
+    classified match[64];
+    size_t n = 0;
+    bool dd = arg[1] == '-';
+    size_t plen = dd && eq ? (size_t)(eq - arg) : strlen(arg);
+    for (size_t i = 0; i < cl->n_opts; i++) {
+        for (const char *const *o = cl->opts[i].strings; *o; o++) {
+            classified m = {K_OPT, &cl->opts[i], *o, NULL, false};
+            if (dd) {
+                if (strncmp(*o, arg, plen) != 0) continue;
+                m.explicit_value = eq ? eq + 1 : NULL;
+            } else if (strlen(*o) == 2 && strncmp(*o, arg, 2) == 0) {
+                m.explicit_value = arg + 2;
+                m.single_dash_joined = true;
+            } else if (!starts_with(*o, arg)) {
+                continue;
+            }
+            if (n < 64) match[n++] = m;
+        }
+    }
+    if (n > 1) {
+        cg_buf b = {0};
+        for (size_t i = 0; i < n; i++) {
+            if (i) cg_buf_adds(&b, ", ");
+            cg_buf_adds(&b, match[i].string);
+        }
+        cg_usage_error(cl, 2, "ambiguous option: %s could match %s", arg, b.p);
+    }
+    if (n == 1) return match[0];
+    if (looks_negative_number(arg) || strchr(arg, ' ')) c.kind = K_POS;
+    c.opt = NULL;
+    return c;
+}
+
+/* The name argparse gives an option in messages: all its strings. */
+static char *opt_display(const cg_opt *o)
+{
+    cg_buf b = {0};
+    for (const char *const *s = o->strings; *s; s++) {
+        if (s != o->strings) cg_buf_addc(&b, '/');
+        cg_buf_adds(&b, *s);
+    }
+    return b.p;
+}
+
+static void take(const cg_cmdline *cl, const cg_opt *o, const char *value)
+{
+    const char *err = cl->handle(cl->ctx, o->id, value);
+    if (err) cg_usage_error(cl, 2, "argument %s: %s", opt_display(o), err);
+}
+
+char **cg_parse_args(const cg_cmdline *cl, int argc, char **argv, size_t *n_out)
+{
+    size_t n = argc > 1 ? (size_t)argc - 1 : 0;
+    char **args = argv + 1;
+    classified *cls = xcalloc(n, sizeof *cls);
+    bool after_dd = false;
+    for (size_t i = 0; i < n; i++) {
+        if (after_dd) {
+            cls[i].kind = K_POS;
+        } else if (strcmp(args[i], "--") == 0) {
+            cls[i].kind = K_DASHDASH;
+            after_dd = true;
+        } else {
+            cls[i] = classify(cl, args[i]);
+        }
+    }
+
+    char **pos = xcalloc(n + 1, sizeof *pos);
+    size_t n_pos = 0, slots_filled = 0;
+    cg_buf extras = {0};
+    size_t i = 0;
+    while (i < n) {
+        if (cls[i].kind != K_OPT) {
+            /* A run of positionals fills as many remaining slots as it can;
+               the last slot may swallow the rest of the run. */
+            size_t j = i;
+            while (j < n && cls[j].kind != K_OPT) {
+                if (cls[j].kind == K_POS) {
+                    if (slots_filled < cl->n_pos) {
+                        pos[n_pos++] = args[j];
+                        if (!(cl->last_many && slots_filled == cl->n_pos - 1)) slots_filled++;
+                    } else {
+                        if (extras.len) cg_buf_addc(&extras, ' ');
+                        cg_buf_adds(&extras, args[j]);
+                    }
+                }
+                j++;
+            }
+            if (cl->last_many && slots_filled == cl->n_pos - 1 && n_pos >= cl->n_pos)
+                slots_filled = cl->n_pos;
+            i = j;
+            continue;
+        }
+        const classified *c = &cls[i];
+        if (!c->opt) {
+            if (extras.len) cg_buf_addc(&extras, ' ');
+            cg_buf_adds(&extras, args[i]);
+            i++;
+            continue;
+        }
+        if (c->explicit_value) {
+            if (!c->opt->takes_value) {
+                const char *v = c->explicit_value;
+                char *r = cg_repr_str(v);
+                cg_usage_error(cl, 2, "argument %s: ignored explicit argument %s",
+                               opt_display(c->opt), r);
+            }
+            take(cl, c->opt, c->explicit_value);
+            i++;
+        } else if (!c->opt->takes_value) {
+            take(cl, c->opt, NULL);
+            i++;
+        } else if (i + 1 < n && cls[i + 1].kind == K_POS) {
+            take(cl, c->opt, args[i + 1]);
+            i += 2;
+        } else {
+            cg_usage_error(cl, 2, "argument %s: expected one argument", opt_display(c->opt));
+        }
+    }
+    if (slots_filled < cl->n_pos) {
+        cg_buf b = {0};
+        for (size_t k = slots_filled; k < cl->n_pos; k++) {
+            if (b.len) cg_buf_adds(&b, ", ");
+            cg_buf_adds(&b, cl->pos_names[k]);
+        }
+        cg_usage_error(cl, 2, "the following arguments are required: %s", b.p);
+    }
+    if (extras.len) cg_usage_error(cl, 2, "unrecognized arguments: %s", extras.p);
+    free(cls);
+    *n_out = n_pos;
+    return pos;
+}
+
+const char *cg_invocation_name(const char *argv0)
+{
+    if (strchr(argv0, '/')) return argv0;
+    const char *path = getenv("PATH");
+    if (!path) return argv0;
+    /* The shell found us through PATH and handed a script interpreter the
+       joined path; reproduce that. */
+    for (const char *p = path;;) {
+        const char *colon = strchr(p, ':');
+        size_t len = colon ? (size_t)(colon - p) : strlen(p);
+        cg_buf b = {0};
+        if (len == 0)
+            cg_buf_adds(&b, ".");
+        else
+            cg_buf_add(&b, p, len);
+        cg_buf_addc(&b, '/');
+        cg_buf_adds(&b, argv0);
+        struct stat st;
+        if (stat(b.p, &st) == 0 && S_ISREG(st.st_mode) && access(b.p, X_OK) == 0) return b.p;
+        free(b.p);
+        if (!colon) break;
+        p = colon + 1;
+    }
+    return argv0;
+}
+
+/* Strip Python whitespace from both ends into a new string. */
+static char *py_strip(const char *s)
+{
+    const char *end = s + strlen(s);
+    size_t k;
+    while (s < end && (k = cg_space_len(s, end))) s += k;
+    /* Trailing: scan forward, remembering where the last non-space ended. */
+    const char *p = s, *last = s;
+    while (p < end) {
+        k = cg_space_len(p, end);
+        if (k) {
+            p += k;
+        } else {
+            p++;
+            last = p;
+        }
+    }
+    return xmemdup0(s, (size_t)(last - s));
+}
+
+/* Remove single underscores between digits; false if any is misplaced. */
+static bool strip_underscores(char *s)
+{
+    char *w = s;
+    for (char *r = s; *r; r++) {
+        if (*r == '_') {
+            if (r == s || !(r[-1] >= '0' && r[-1] <= '9') || !(r[1] >= '0' && r[1] <= '9'))
+                return false;
+            continue;
+        }
+        *w++ = *r;
+    }
+    *w = 0;
+    return true;
+}
+
+bool cg_parse_py_float(const char *str, double *out)
+{
+    char *s = py_strip(str);
+    bool ok = false;
+    const char *p = s;
+    if (*p == '+' || *p == '-') p++;
+    if (!strcasecmp(p, "inf") || !strcasecmp(p, "infinity") || !strcasecmp(p, "nan")) {
+        *out = strtod(s, NULL);
+        free(s);
+        return true;
+    }
+    /* digits [. digits] [e [sign] digits], at least one mantissa digit */
+    const char *q = p;
+    int mant = 0;
+    while ((*q >= '0' && *q <= '9') || *q == '_') mant += *q++ != '_';
+    if (*q == '.') {
+        q++;
+        while ((*q >= '0' && *q <= '9') || *q == '_') mant += *q++ != '_';
+    }
+    if (mant > 0 && (*q == 'e' || *q == 'E')) {
+        q++;
+        if (*q == '+' || *q == '-') q++;
+        int ed = 0;
+        while ((*q >= '0' && *q <= '9') || *q == '_') ed += *q++ != '_';
+        if (!ed) mant = 0;
+    }
+    if (mant > 0 && !*q && strip_underscores(s)) {
+        char *end;
+        errno = 0;
+        *out = strtod(s, &end);
+        ok = *end == 0;
+    }
+    free(s);
+    return ok;
+}
+
+bool cg_parse_py_int(const char *str, long long *out)
+{
+    char *s = py_strip(str);
+    const char *p = s;
+    bool neg = false, ok = false;
+    if (*p == '+' || *p == '-') neg = *p++ == '-';
+    if (*p >= '0' && *p <= '9') {
+        char *t = xmemdup0(p, strlen(p));
+        if (strip_underscores(t) && t[strspn(t, "0123456789")] == 0 && p[strlen(p) - 1] != '_') {
+            long long v = 0;
+            for (const char *d = t; *d; d++)
+                v = v > (LLONG_MAX - 9) / 10 ? LLONG_MAX / 2 : v * 10 + (*d - '0');
+            *out = neg ? -v : v;
+            ok = true;
+        }
+        free(t);
+    }
+    free(s);
+    return ok;
+}

@@ -1,0 +1,25 @@
+/* lines.h: a buffered reader that splits a file descriptor into lines the way
+   Python's universal newlines do (\n, \r\n and a lone \r each end a line). */
+#ifndef CG_LINES_H
+#define CG_LINES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct cg_lines {
+    int fd;
+    char *buf;
+    size_t cap, start, end;
+    bool eof;
+    int err;         /* errno of a failed read, which ends the input */
+    uint64_t lineno; /* number of the line last returned */
+} cg_lines;
+
+void cg_lines_init(cg_lines *r, int fd);
+void cg_lines_free(cg_lines *r);
+/* Next line without its terminator; *term says whether it had one.  The
+   pointer stays valid until the next call.  Returns false at end of input. */
+bool cg_lines_next(cg_lines *r, const char **line, size_t *len, bool *term);
+
+#endif

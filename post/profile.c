@@ -1,0 +1,221 @@
+/* profile.c: storage of the in-memory profile: the pair and line hash tables,
+   their cost-centre arrays, the per-file bookkeeping and name mapping. */
+#include "profile.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void init_slots(uint32_t **slots, size_t *n)
+{
+    *n = 1024;
+    *slots = xcalloc(*n, sizeof **slots);
+}
+
+void cg_profile_init(cg_profile *p, cg_flavour flavour)
+{
+    memset(p, 0, sizeof *p);
+    p->flavour = flavour;
+    cg_strtab_init(&p->files);
+    cg_strtab_init(&p->fns);
+    init_slots(&p->pair_slots, &p->n_pair_slots);
+    init_slots(&p->line_slots, &p->n_line_slots);
+    p->first_file = p->last_file = CG_NONE;
+    p->file_empty = cg_intern(&p->files, "", 0);
+    p->fn_empty = cg_intern(&p->fns, "", 0);
+    p->fn_unspecified = cg_intern(&p->fns, "<unspecified>", 13);
+    p->fn_unknown = cg_intern(&p->fns, "???", 3);
+}
+
+void cg_profile_set_events(cg_profile *p, char **events, size_t n)
+{
+    p->events = events;
+    p->n_events = n;
+    p->summary_total = xcalloc(n, sizeof(cg_count));
+    p->count_mag = xcalloc(n, sizeof(uint64_t));
+    p->summary_mag = xcalloc(n, sizeof(uint64_t));
+}
+
+bool cg_mag_add(uint64_t *mag, const cg_count *v, size_t n)
+{
+    bool ok = true;
+    for (size_t i = 0; i < n; i++) {
+        /* Both terms are below 2^63 + 1, so the uint64 sum cannot wrap. */
+        uint64_t a = v[i] < 0 ? 0 - (uint64_t)v[i] : (uint64_t)v[i];
+        mag[i] += a;
+        ok &= mag[i] <= (uint64_t)INT64_MAX;
+    }
+    return ok;
+}
+
+void cg_profile_touch_file(cg_profile *p, uint32_t file)
+{
+    size_t old = p->cap_finfo;
+    if (file < old) return;
+    xgrow((void **)&p->finfo, &p->cap_finfo, (size_t)file + 1, sizeof *p->finfo);
+    memset(p->finfo + old, 0, (p->cap_finfo - old) * sizeof *p->finfo);
+    for (size_t i = old; i < p->cap_finfo; i++)
+        p->finfo[i].first_pair = p->finfo[i].last_pair = p->finfo[i].next_file = CG_NONE;
+}
+
+static inline uint64_t mix64(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 33);
+}
+
+static inline uint64_t pair_hash(uint32_t file, uint32_t fn, bool orphan)
+{
+    return mix64(((uint64_t)file << 32 | fn) ^ ((uint64_t)orphan << 63));
+}
+
+static void grow_slots(uint32_t **slots, size_t *nslots, size_t count,
+                       uint64_t (*hash)(const cg_profile *, uint32_t), const cg_profile *p)
+{
+    if (count * 2 <= *nslots) return;
+    size_t ns = *nslots * 2;
+    uint32_t *s = xcalloc(ns, sizeof *s);
+    for (uint32_t i = 0; i < count; i++) {
+        size_t j = hash(p, i) & (ns - 1);
+        while (s[j]) j = (j + 1) & (ns - 1);
+        s[j] = i + 1;
+    }
+    free(*slots);
+    *slots = s;
+    *nslots = ns;
+}
+
+static uint64_t pair_hash_of(const cg_profile *p, uint32_t i)
+{
+    const cg_pair *e = &p->pairs[i];
+    return pair_hash(e->file, e->fn, e->orphan);
+}
+
+uint32_t cg_pair_find(const cg_profile *p, uint32_t file, uint32_t fn, bool orphan)
+{
+    size_t mask = p->n_pair_slots - 1;
+    for (size_t j = pair_hash(file, fn, orphan) & mask;; j = (j + 1) & mask) {
+        uint32_t v = p->pair_slots[j];
+        if (!v) return CG_NONE;
+        const cg_pair *e = &p->pairs[v - 1];
+        if (e->file == file && e->fn == fn && e->orphan == orphan) return v - 1;
+    }
+}
+
+uint32_t cg_pair_get(cg_profile *p, uint32_t file, uint32_t fn, bool orphan)
+{
+    size_t mask = p->n_pair_slots - 1;
+    size_t j = pair_hash(file, fn, orphan) & mask;
+    for (;; j = (j + 1) & mask) {
+        uint32_t v = p->pair_slots[j];
+        if (!v) break;
+        const cg_pair *e = &p->pairs[v - 1];
+        if (e->file == file && e->fn == fn && e->orphan == orphan) return v - 1;
+    }
+    if (p->n_pairs >= CG_NONE - 1) cg_die("too many (file, function) pairs");
+    uint32_t i = (uint32_t)p->n_pairs;
+    xgrow((void **)&p->pairs, &p->cap_pairs, p->n_pairs + 1, sizeof *p->pairs);
+    xgrow((void **)&p->pair_cc, &p->cap_pair_cc, (p->n_pairs + 1) * p->n_events, sizeof(cg_count));
+    memset(cg_pair_cc(p, i), 0, p->n_events * sizeof(cg_count));
+    p->pairs[i] = (cg_pair){file, fn, orphan, CG_NONE, CG_NONE, CG_NONE};
+    p->pair_slots[j] = i + 1;
+    p->n_pairs++;
+    grow_slots(&p->pair_slots, &p->n_pair_slots, p->n_pairs, pair_hash_of, p);
+
+    /* Keep the first-appearance order of files and of pairs within a file. */
+    if (!orphan) {
+        cg_profile_touch_file(p, file);
+        cg_fileinfo *f = &p->finfo[file];
+        if (f->first_pair == CG_NONE) {
+            f->first_pair = i;
+            if (p->last_file == CG_NONE)
+                p->first_file = file;
+            else
+                p->finfo[p->last_file].next_file = file;
+            p->last_file = file;
+        } else {
+            p->pairs[f->last_pair].next_in_file = i;
+        }
+        f->last_pair = i;
+    }
+    return i;
+}
+
+static inline uint64_t line_hash(uint32_t owner, int64_t line)
+{
+    return mix64((uint64_t)line * 0x9e3779b97f4a7c15ull ^ owner);
+}
+
+static uint64_t line_hash_of(const cg_profile *p, uint32_t i)
+{
+    return line_hash(p->lines[i].owner, p->lines[i].line);
+}
+
+uint32_t cg_line_get(cg_profile *p, uint32_t owner, int64_t line)
+{
+    size_t mask = p->n_line_slots - 1;
+    size_t j = line_hash(owner, line) & mask;
+    for (;; j = (j + 1) & mask) {
+        uint32_t v = p->line_slots[j];
+        if (!v) break;
+        const cg_line *e = &p->lines[v - 1];
+        if (e->line == line && e->owner == owner) return v - 1;
+    }
+    if (p->n_lines >= CG_NONE - 1) cg_die("too many distinct lines");
+    uint32_t i = (uint32_t)p->n_lines;
+    xgrow((void **)&p->lines, &p->cap_lines, p->n_lines + 1, sizeof *p->lines);
+    xgrow((void **)&p->line_cc, &p->cap_line_cc, (p->n_lines + 1) * p->n_events, sizeof(cg_count));
+    memset(cg_line_cc(p, i), 0, p->n_events * sizeof(cg_count));
+    p->lines[i] = (cg_line){line, owner, CG_NONE};
+    p->line_slots[j] = i + 1;
+    p->n_lines++;
+    grow_slots(&p->line_slots, &p->n_line_slots, p->n_lines, line_hash_of, p);
+    if (p->flavour == CG_MERGE) {
+        cg_pair *pr = &p->pairs[owner];
+        if (pr->first_line == CG_NONE)
+            pr->first_line = i;
+        else
+            p->lines[pr->last_line].next = i;
+        pr->last_line = i;
+    }
+    return i;
+}
+
+static uint32_t map_name(cg_strtab *t, cg_subst *sub, uint32_t **map, size_t *cap, const char *s,
+                         size_t len, uint32_t *new_raw, const char **err)
+{
+    uint32_t raw = cg_intern(t, s, len);
+    if (raw >= *cap) {
+        size_t old = *cap;
+        xgrow((void **)map, cap, (size_t)raw + 1, sizeof **map);
+        memset(*map + old, 0, (*cap - old) * sizeof **map);
+    }
+    if ((*map)[raw]) {
+        if (new_raw) *new_raw = CG_NONE;
+        return (*map)[raw] - 1;
+    }
+    uint32_t id = raw;
+    if (sub) {
+        static cg_buf out;
+        *err = cg_subst_apply(sub, s, len, &out);
+        if (*err) return CG_NONE;
+        id = cg_intern(t, out.p ? out.p : "", out.len);
+    }
+    (*map)[raw] = id + 1;
+    if (new_raw) *new_raw = raw;
+    return id;
+}
+
+uint32_t cg_map_file(cg_profile *p, const char *s, size_t len, uint32_t *new_raw, const char **err)
+{
+    return map_name(&p->files, p->mod_file, &p->file_map, &p->cap_file_map, s, len, new_raw, err);
+}
+
+uint32_t cg_map_fn(cg_profile *p, const char *s, size_t len, const char **err)
+{
+    if (!p->mod_fn) return cg_intern(&p->fns, s, len);
+    return map_name(&p->fns, p->mod_fn, &p->fn_map, &p->cap_fn_map, s, len, NULL, err);
+}

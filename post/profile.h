@@ -1,0 +1,158 @@
+/* profile.h: the in-memory profile shared by the three programs: interned
+   names, (file, function) pairs and line cost centres of 64-bit counts. */
+#ifndef CG_PROFILE_H
+#define CG_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "regex-subst.h"
+#include "strtab.h"
+
+typedef int64_t cg_count;
+#define CG_NONE UINT32_MAX
+
+/* The three programs read the format with slightly different rules (spec
+   1.5/1.6); the reader consults this instead of asking who its caller is. */
+typedef enum cg_flavour {
+    CG_ANNOTATE, /* entries made by fl=/fn=, `<unspecified>`, summary checked per line */
+    CG_MERGE,    /* entries made by count lines, `???`, summaries just summed */
+    CG_DIFF,     /* like merge, lines ignored, last summary checked at EOF */
+} cg_flavour;
+
+/* Metadata of one input file. */
+typedef struct cg_input {
+    const char *path;
+    char **desc;
+    size_t n_desc;
+    char *cmd;
+    char **events; /* this file's own event list */
+    size_t n_events;
+    bool events_mismatch; /* events differ from the first file's */
+} cg_input;
+
+typedef struct cg_pair {
+    uint32_t file, fn;
+    uint32_t orphan;       /* counts read before any fl= line (cg_annotate) */
+    uint32_t next_in_file; /* first-appearance order within the file */
+    uint32_t first_line, last_line;
+} cg_pair;
+
+typedef struct cg_line {
+    int64_t line;
+    uint32_t owner; /* file id (cg_annotate) or pair index (cg_merge) */
+    uint32_t next;  /* first-appearance order within the owner */
+} cg_line;
+
+typedef struct cg_fileinfo {
+    uint32_t first_pair, last_pair, next_file;
+    size_t n_orig, cap_orig;
+    uint32_t *orig; /* original (unmodified) names that map here */
+    bool listed;
+} cg_fileinfo;
+
+typedef struct cg_profile {
+    cg_flavour flavour;
+    size_t n_events; /* 0 until the first events: line */
+    char **events;
+    cg_input *inputs;
+    size_t n_inputs, cap_inputs;
+
+    cg_strtab files, fns;
+    uint32_t file_empty, fn_empty, fn_unspecified, fn_unknown;
+
+    cg_pair *pairs;
+    size_t n_pairs, cap_pairs;
+    cg_count *pair_cc;
+    size_t cap_pair_cc;
+    uint32_t *pair_slots;
+    size_t n_pair_slots;
+
+    cg_line *lines;
+    size_t n_lines, cap_lines;
+    cg_count *line_cc;
+    size_t cap_line_cc;
+    uint32_t *line_slots;
+    size_t n_line_slots;
+
+    cg_fileinfo *finfo;
+    size_t cap_finfo;
+    uint32_t first_file, last_file;
+
+    cg_count *summary_total;
+    uint64_t *count_mag, *summary_mag; /* overflow guards, see cg_profile_add_mag */
+
+    cg_subst *mod_file, *mod_fn;
+    uint32_t *file_map, *fn_map; /* raw id -> modified id + 1 (0: not yet mapped) */
+    size_t cap_file_map, cap_fn_map;
+} cg_profile;
+
+void cg_profile_init(cg_profile *p, cg_flavour flavour);
+void cg_profile_set_events(cg_profile *p, char **events, size_t n);
+
+static inline cg_count *cg_pair_cc(const cg_profile *p, uint32_t i)
+{
+    return p->pair_cc + (size_t)i * p->n_events;
+}
+static inline cg_count *cg_line_cc(const cg_profile *p, uint32_t i)
+{
+    return p->line_cc + (size_t)i * p->n_events;
+}
+static inline cg_fileinfo *cg_finfo(cg_profile *p, uint32_t file)
+{
+    return &p->finfo[file];
+}
+
+uint32_t cg_pair_get(cg_profile *p, uint32_t file, uint32_t fn, bool orphan);
+uint32_t cg_pair_find(const cg_profile *p, uint32_t file, uint32_t fn, bool orphan);
+uint32_t cg_line_get(cg_profile *p, uint32_t owner, int64_t line);
+/* Make sure finfo covers file id `file`. */
+void cg_profile_touch_file(cg_profile *p, uint32_t file);
+
+/* Add `v` times `sign` to dst[0..n) (the caller has checked magnitudes). */
+static inline void cg_cc_add(cg_count *dst, const cg_count *v, size_t n, int sign)
+{
+    if (sign > 0)
+        for (size_t i = 0; i < n; i++) dst[i] += v[i];
+    else
+        for (size_t i = 0; i < n; i++) dst[i] -= v[i];
+}
+
+/* Account |v| per event in `mag`; false if some running sum of magnitudes
+   leaves the int64 range.  Every sum the programs ever form (per entry,
+   cumulative, merged, differenced) is bounded by that magnitude sum, so one
+   check at read time rules out overflow everywhere later. */
+bool cg_mag_add(uint64_t *mag, const cg_count *v, size_t n);
+
+/* Map a raw fl=/fn= name through --mod-filename/--mod-funcname, with a cache
+   per raw name.  On a regex error returns CG_NONE and sets *err.  *new_raw is
+   the raw name's id the first time it is seen, else CG_NONE. */
+uint32_t cg_map_file(cg_profile *p, const char *s, size_t len, uint32_t *new_raw, const char **err);
+uint32_t cg_map_fn(cg_profile *p, const char *s, size_t len, const char **err);
+
+/* Reading (reader.c). */
+typedef struct cg_read_opts {
+    int sign; /* +1 add, -1 subtract this file */
+    /* cg_annotate: called after the events: line of each file, before the
+       events are compared with the first file's. */
+    void (*on_events)(void *ctx, char **events, size_t n);
+    void *ctx;
+    bool die_on_mismatch; /* else mark the input and finish reading it */
+} cg_read_opts;
+cg_input *cg_read_file(cg_profile *p, const char *path, const cg_read_opts *o);
+
+/* Writing (writer.c). */
+#include <stdio.h>
+void cg_write_header(FILE *out, char *const *desc, size_t n_desc, const char *cmd,
+                     char *const *events, size_t n_events);
+void cg_write_counts(FILE *out, const cg_count *cc, size_t n);
+/* cg_merge: every (file, function, line) in first-appearance order. */
+void cg_write_lines(FILE *out, const cg_profile *p);
+/* cg_diff: every (file, function) in ascending order, on line 0. */
+void cg_write_pairs(FILE *out, const cg_profile *p);
+void cg_write_summary(FILE *out, const cg_count *cc, size_t n);
+/* Flush and check for write errors (dies on failure). */
+void cg_write_finish(FILE *out, const char *what);
+
+#endif

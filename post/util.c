@@ -1,0 +1,210 @@
+/* util.c: fatal diagnostics, checked allocation, Python-style quoting and the
+   whitespace rule shared by every tokeniser of the post-processors. */
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *cg_prog = "cg_annotate";
+
+void cg_die(const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, "%s: error: ", cg_prog);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+void cg_die_bytes(const char *msg, size_t len)
+{
+    fflush(stdout);
+    fprintf(stderr, "%s: error: ", cg_prog);
+    fwrite(msg, 1, len, stderr);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+void cg_die_errno(int err, const char *path)
+{
+    fflush(stdout);
+    fprintf(stderr, "%s: error: [Errno %d] %s: ", cg_prog, err, strerror(err));
+    cg_repr(stderr, path, strlen(path));
+    fputc('\n', stderr);
+    exit(1);
+}
+
+static _Noreturn void out_of_memory(void)
+{
+    cg_die("out of memory");
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) out_of_memory();
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p) out_of_memory();
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p) out_of_memory();
+    return p;
+}
+
+char *xmemdup0(const char *s, size_t n)
+{
+    char *p = xmalloc(n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+void xgrow(void **p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap) return;
+    size_t c = *cap ? *cap : 16;
+    while (c < need) {
+        if (c > SIZE_MAX / 2 / size) out_of_memory();
+        c *= 2;
+    }
+    *p = xrealloc(*p, c * size);
+    *cap = c;
+}
+
+void cg_buf_add(cg_buf *b, const char *s, size_t n)
+{
+    xgrow((void **)&b->p, &b->cap, b->len + n + 1, 1);
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+
+void cg_buf_addc(cg_buf *b, char c)
+{
+    cg_buf_add(b, &c, 1);
+}
+
+void cg_buf_adds(cg_buf *b, const char *s)
+{
+    cg_buf_add(b, s, strlen(s));
+}
+
+void cg_buf_printf(cg_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    xgrow((void **)&b->p, &b->cap, b->len + (size_t)n + 1, 1);
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+/* Decode one UTF-8 sequence; returns its length, or 0 if invalid. */
+static size_t utf8_decode(const unsigned char *s, const unsigned char *end, uint32_t *cp)
+{
+    unsigned c = s[0];
+    size_t n;
+    uint32_t v, min;
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    } else if (c >= 0xc2 && c <= 0xdf) {
+        n = 2, v = c & 0x1f, min = 0x80;
+    } else if (c >= 0xe0 && c <= 0xef) {
+        n = 3, v = c & 0x0f, min = 0x800;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        n = 4, v = c & 0x07, min = 0x10000;
+    } else {
+        return 0;
+    }
+    if ((size_t)(end - s) < n) return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80) return 0;
+        v = (v << 6) | (s[i] & 0x3f);
+    }
+    if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff)) return 0;
+    *cp = v;
+    return n;
+}
+
+/* Python counts these non-ASCII code points as whitespace; the file format is
+   tokenised with Python's rules, so the C tokenisers must agree. */
+static int unicode_space(uint32_t cp)
+{
+    return cp == 0x85 || cp == 0xa0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) ||
+           cp == 0x2028 || cp == 0x2029 || cp == 0x202f || cp == 0x205f || cp == 0x3000;
+}
+
+size_t cg_space_len(const char *s, const char *end)
+{
+    unsigned char c = (unsigned char)*s;
+    if (c < 0x80) return (c == ' ' || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f));
+    uint32_t cp;
+    size_t n = utf8_decode((const unsigned char *)s, (const unsigned char *)end, &cp);
+    return n && unicode_space(cp) ? n : 0;
+}
+
+/* Non-printable per Python's str.isprintable(), approximated for the code
+   points that plausibly occur in paths: controls, separators, format chars. */
+static int unicode_unprintable(uint32_t cp)
+{
+    return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == 0xad || unicode_space(cp) ||
+           (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) ||
+           (cp >= 0x2060 && cp <= 0x2064) || cp == 0xfeff || (cp >= 0xe000 && cp <= 0xf8ff);
+}
+
+void cg_repr(FILE *out, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    char quote = '\'';
+    if (memchr(s, '\'', n) && !memchr(s, '"', n)) quote = '"';
+    fputc(quote, out);
+    while (p < end) {
+        uint32_t cp;
+        size_t len = utf8_decode(p, end, &cp);
+        if (len == 0) {
+            /* Python decodes file names with surrogateescape. */
+            fprintf(out, "\\udc%02x", *p);
+            p++;
+            continue;
+        }
+        if (cp == '\\' || cp == (uint32_t)quote) {
+            fputc('\\', out);
+            fputc((int)cp, out);
+        } else if (cp == '\t') {
+            fputs("\\t", out);
+        } else if (cp == '\n') {
+            fputs("\\n", out);
+        } else if (cp == '\r') {
+            fputs("\\r", out);
+        } else if (unicode_unprintable(cp)) {
+            if (cp < 0x100)
+                fprintf(out, "\\x%02x", cp);
+            else if (cp < 0x10000)
+                fprintf(out, "\\u%04x", cp);
+            else
+                fprintf(out, "\\U%08x", cp);
+        } else {
+            fwrite(p, 1, len, out);
+        }
+        p += len;
+    }
+    fputc(quote, out);
+}

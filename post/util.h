@@ -1,0 +1,46 @@
+/* util.h: the shared plumbing of the post-processors: fatal diagnostics in the
+   `PROG: error: ...` form, checked allocation and Python-style path quoting. */
+#ifndef CG_UTIL_H
+#define CG_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* The name used in the tools' own diagnostics ("cg_annotate", ...).  It is
+   fixed per program, unlike argparse-style messages which use argv[0]. */
+extern const char *cg_prog;
+
+/* Print `PROG: error: MSG` to stderr, flush stdout first, exit 1. */
+_Noreturn void cg_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Like cg_die with a message of raw bytes (which may hold NULs). */
+_Noreturn void cg_die_bytes(const char *msg, size_t len);
+/* Like cg_die, for a failed open/create: `[Errno N] TEXT: 'path'`. */
+_Noreturn void cg_die_errno(int err, const char *path);
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xmemdup0(const char *s, size_t n);
+/* Grow *cap so that at least `need` elements of `size` fit; realloc *p. */
+void xgrow(void **p, size_t *cap, size_t need, size_t size);
+
+/* Append the Python repr() of the byte string s to out (a quoted literal). */
+void cg_repr(FILE *out, const char *s, size_t n);
+
+/* A growable byte buffer for building text without per-call allocation. */
+typedef struct cg_buf {
+    char *p;
+    size_t len, cap;
+} cg_buf;
+void cg_buf_add(cg_buf *b, const char *s, size_t n);
+void cg_buf_addc(cg_buf *b, char c);
+void cg_buf_adds(cg_buf *b, const char *s);
+void cg_buf_printf(cg_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Whitespace as Python's str.split()/`\s` see it, on UTF-8 bytes: returns the
+   length of the whitespace character starting at s (0 if none). */
+size_t cg_space_len(const char *s, const char *end);
+
+#endif

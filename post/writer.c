@@ -1,0 +1,129 @@
+/* writer.c: output in the Cachegrind format, as cg_merge and cg_diff write
+   it: plain decimal counts, every count written, no legacy forms. */
+#include "profile.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Decimal digits of v ending at `end`; returns the start. */
+static char *put_i64(char *end, int64_t v)
+{
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do {
+        *--end = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0) *--end = '-';
+    return end;
+}
+
+static void write_str(FILE *out, const char *prefix, const char *s, size_t n)
+{
+    fputs(prefix, out);
+    fwrite(s, 1, n, out);
+    fputc('\n', out);
+}
+
+void cg_write_header(FILE *out, char *const *desc, size_t n_desc, const char *cmd,
+                     char *const *events, size_t n_events)
+{
+    for (size_t i = 0; i < n_desc; i++) write_str(out, "desc: ", desc[i], strlen(desc[i]));
+    write_str(out, "cmd: ", cmd, strlen(cmd));
+    fputs("events:", out);
+    for (size_t i = 0; i < n_events; i++) {
+        fputc(' ', out);
+        fputs(events[i], out);
+    }
+    fputc('\n', out);
+}
+
+/* A count line `LINE C1 ... CN`; written through one buffer per line. */
+static void write_line(FILE *out, int64_t line, const cg_count *cc, size_t n)
+{
+    char stack[512];
+    size_t need = 21 * (n + 1) + 2;
+    char *buf = need <= sizeof stack ? stack : xmalloc(need);
+    char *w = buf;
+    char num[24], *s;
+    s = put_i64(num + sizeof num, line);
+    memcpy(w, s, (size_t)(num + sizeof num - s));
+    w += num + sizeof num - s;
+    for (size_t i = 0; i < n; i++) {
+        *w++ = ' ';
+        s = put_i64(num + sizeof num, cc[i]);
+        memcpy(w, s, (size_t)(num + sizeof num - s));
+        w += num + sizeof num - s;
+    }
+    *w++ = '\n';
+    fwrite(buf, 1, (size_t)(w - buf), out);
+    if (buf != stack) free(buf);
+}
+
+void cg_write_counts(FILE *out, const cg_count *cc, size_t n)
+{
+    char num[24];
+    for (size_t i = 0; i < n; i++) {
+        char *s = put_i64(num + sizeof num, cc[i]);
+        fputc(' ', out);
+        fwrite(s, 1, (size_t)(num + sizeof num - s), out);
+    }
+}
+
+void cg_write_summary(FILE *out, const cg_count *cc, size_t n)
+{
+    fputs("summary:", out);
+    cg_write_counts(out, cc, n);
+    fputc('\n', out);
+}
+
+void cg_write_lines(FILE *out, const cg_profile *p)
+{
+    for (uint32_t f = p->first_file; f != CG_NONE; f = p->finfo[f].next_file) {
+        const cg_str *fs = cg_name(&p->files, f);
+        write_str(out, "fl=", fs->s, fs->len);
+        for (uint32_t pi = p->finfo[f].first_pair; pi != CG_NONE; pi = p->pairs[pi].next_in_file) {
+            const cg_str *fn = cg_name(&p->fns, p->pairs[pi].fn);
+            write_str(out, "fn=", fn->s, fn->len);
+            for (uint32_t li = p->pairs[pi].first_line; li != CG_NONE; li = p->lines[li].next)
+                write_line(out, p->lines[li].line, cg_line_cc(p, li), p->n_events);
+        }
+    }
+}
+
+static const cg_profile *sort_profile;
+
+static int pair_order(const void *a, const void *b)
+{
+    const cg_pair *x = &sort_profile->pairs[*(const uint32_t *)a];
+    const cg_pair *y = &sort_profile->pairs[*(const uint32_t *)b];
+    int c =
+        cg_strcmp(cg_name(&sort_profile->files, x->file), cg_name(&sort_profile->files, y->file));
+    if (c) return c;
+    return cg_strcmp(cg_name(&sort_profile->fns, x->fn), cg_name(&sort_profile->fns, y->fn));
+}
+
+void cg_write_pairs(FILE *out, const cg_profile *p)
+{
+    uint32_t *order = xmalloc(p->n_pairs * sizeof *order);
+    for (uint32_t i = 0; i < p->n_pairs; i++) order[i] = i;
+    sort_profile = p;
+    qsort(order, p->n_pairs, sizeof *order, pair_order);
+    for (size_t i = 0; i < p->n_pairs; i++) {
+        const cg_pair *pr = &p->pairs[order[i]];
+        const cg_str *fs = cg_name(&p->files, pr->file), *fn = cg_name(&p->fns, pr->fn);
+        write_str(out, "fl=", fs->s, fs->len);
+        write_str(out, "fn=", fn->s, fn->len);
+        write_line(out, 0, cg_pair_cc(p, order[i]), p->n_events);
+    }
+    free(order);
+}
+
+void cg_write_finish(FILE *out, const char *what)
+{
+    if (fflush(out) != 0 || ferror(out)) {
+        int err = errno ? errno : EIO;
+        cg_die_errno(err, what);
+    }
+}
