@@ -2,6 +2,15 @@
  * libc, state lives in the caller's CondPredictor / IndPredictor. */
 #include "branch.h"
 
+/* Two-bit saturating counters: taken counts up to 3, not taken down to 0.
+ * A table, so that generated code can apply the same rule inline. */
+const uint8_t cond_next_state[8] = {
+    0, 1, /* counter 0: not taken, taken */
+    0, 2, /* counter 1 */
+    1, 3, /* counter 2 */
+    2, 3, /* counter 3 */
+};
+
 void cond_init(CondPredictor *p)
 {
     size_t i;
@@ -27,12 +36,7 @@ int cond_predict(CondPredictor *p, uint64_t addr, int taken)
     int miss = (c >= 2) != t;
 
     p->history = (p->history << 1) | t;
-    if (t) {
-        if (c < 3) c++;
-    } else {
-        if (c > 0) c--;
-    }
-    p->counters[i] = c;
+    p->counters[i] = cond_next_state[c * 2 + t];
     return miss;
 }
 

@@ -39,6 +39,9 @@ typedef struct {
 } IndPredictor;
 
 /* Everything zero: counters "strongly not taken", no history, targets 0. */
+/* The counter after an outcome: cond_next_state[counter * 2 + taken]. */
+extern const uint8_t cond_next_state[8];
+
 void cond_init(CondPredictor *p);
 void ind_init(IndPredictor *p);
 

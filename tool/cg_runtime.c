@@ -25,9 +25,6 @@ static void setup(Cache *c, const CacheConfig *cfg, const HChar *cc)
     cache_init(c, cfg, tags);
 }
 
-/* TEMPORARY: moves to sim/branch.c. next = cond_next_state[counter * 2 + taken] */
-const uint8_t cond_next_state[8] = {0, 1, 0, 2, 1, 3, 2, 3};
-
 CondPredictor *cg_cond_predictor(void)
 {
     return &cond;

@@ -119,7 +119,6 @@ const Cache *cg_cache(Int which);
 /* The branch predictors, likewise. */
 CondPredictor *cg_cond_predictor(void);
 IndPredictor *cg_ind_predictor(void);
-extern const uint8_t cond_next_state[8];
 
 VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii);
 VG_REGPARM(3) void cg_helper_dr(InstrInfo *ii, Addr a, UWord size);
