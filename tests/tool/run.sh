@@ -1,0 +1,492 @@
+#!/bin/sh
+# tests/tool/run.sh: the tool's end-to-end suite; runs every case file in
+# tests/tool/cases (format: docs/testing.md) and prints PASS/FAIL/SKIP lines.
+#
+# Environment (from tests/run-tests.sh): abs_top_srcdir, abs_top_builddir,
+# VALGRIND, VG_LIBEXECDIR, VG_PLATFORM.  Optional: CG_OURS (our tool binary;
+# default $abs_top_builddir/tool/cachegrind-$VG_PLATFORM), CASES (names or
+# shell patterns of the cases to run), CG_REPEAT (runs per side for threaded
+# cases, default 4), CC (default gcc).
+# Runs with cwd = $abs_top_builddir/tests/tool; everything is written under
+# ./out: the built programs and data (out/), the Valgrind library directory
+# (out/vglib) and one directory per case (out/res/CASE).
+set -u
+: "${abs_top_srcdir:?}" "${abs_top_builddir:?}"
+VALGRIND=${VALGRIND:-/usr/bin/valgrind}
+VG_LIBEXECDIR=${VG_LIBEXECDIR:-/usr/libexec/valgrind}
+VG_PLATFORM=${VG_PLATFORM:-amd64-linux}
+CC=${CC:-gcc}
+CG_REPEAT=${CG_REPEAT:-4}
+ours=${CG_OURS:-$abs_top_builddir/tool/cachegrind-$VG_PLATFORM}
+
+. "$abs_top_srcdir/tests/lib.sh"
+. "$abs_top_srcdir/tests/tool/compare.sh"
+
+suite=$abs_top_srcdir/tests/tool
+progs=$abs_top_srcdir/tests/progs
+mkdir -p out || exit 2
+work=$(cd out && pwd -P)
+vglib=$work/vglib
+
+# ---------------------------------------------------------------------------
+# Case selection
+
+selected() {
+  [ -n "${CASES:-}" ] || return 0
+  for _p in $CASES; do
+    # shellcheck disable=SC2254
+    case $1 in $_p) return 0 ;; esac
+  done
+  return 1
+}
+
+# ---------------------------------------------------------------------------
+# Case files: `key: value` lines (see docs/testing.md)
+
+load_case() {
+  c_prog= c_args= c_opts= c_check=compare c_needs= c_env= c_threads=no
+  c_outfile= c_build= c_prepare= c_expect= c_file= c_bad=
+  c_ref_args=- c_our_args=- c_ref_opts= c_our_opts=
+  : >"$cres/asserts"
+  while IFS= read -r _line || [ -n "$_line" ]; do
+    case $_line in '' | '#'*) continue ;; esac
+    _key=${_line%%:*}
+    _val=${_line#*:}
+    _val=${_val# }
+    case $_key in
+      prog) c_prog=$_val ;;
+      args) c_args="$c_args $_val" ;;
+      opts) c_opts="$c_opts $_val" ;;
+      ref-args) c_ref_args=$_val ;;
+      our-args) c_our_args=$_val ;;
+      ref-opts) c_ref_opts="$c_ref_opts $_val" ;;
+      our-opts) c_our_opts="$c_our_opts $_val" ;;
+      check) c_check=$_val ;;
+      needs) c_needs="$c_needs $_val" ;;
+      env) c_env="$c_env $_val" ;;
+      threads) c_threads=$_val ;;
+      outfile) c_outfile=$_val ;;
+      build) c_build="$c_build $_val" ;;
+      prepare) c_prepare="$c_prepare $_val" ;;
+      expect-file) c_expect=$_val ;;
+      file) c_file=$_val ;;
+      status | stderr-line | stderr-lacks | stderr-empty | stdout-line | \
+        file-line | file-lacks | file-exists | file-absent | fns)
+        printf '%s\t%s\n' "$_key" "$_val" >>"$cres/asserts" ;;
+      *) c_bad="unknown key '$_key' in $1" ;;
+    esac
+  done <"$1"
+  [ "$c_ref_args" = - ] && c_ref_args=$c_args
+  [ "$c_our_args" = - ] && c_our_args=$c_args
+  # Features our tool must have, from the options it is given.
+  case " $c_opts $c_our_opts " in *" --cache-sim=yes "*) c_needs="$c_needs cache-sim" ;; esac
+  case " $c_opts $c_our_opts " in *" --branch-sim=yes "*) c_needs="$c_needs branch-sim" ;; esac
+  case " $c_opts $c_our_opts " in *" --instr-at-start="*) c_needs="$c_needs instr-at-start" ;; esac
+  c_cachesim=yes
+  case " $c_opts " in *" --cache-sim=no "*) c_cachesim=no ;; esac
+}
+
+# subst TEXT [RUNDIR [PID]]: replaces @WORK@, @PROGS@, @DIR@, @PID@.
+subst() {
+  printf '%s\n' "$1" | sed -e "s|@WORK@|$work|g" -e "s|@PROGS@|$progs|g" \
+    -e "s|@DIR@|${2:-}|g" -e "s|@PID@|${3:-}|g"
+}
+
+# ---------------------------------------------------------------------------
+# Test programs (tests/progs/NAME.c or NAME.S -> out/NAME, or out/NAME.so
+# when its flags say -shared).  Flags come from a `cflags:` line in the
+# source.
+
+build() {
+  _src=
+  for _s in "$progs/$1.c" "$progs/$1.S"; do [ -f "$_s" ] && _src=$_s && break; done
+  if [ -z "$_src" ]; then
+    echo "no source for program '$1' in tests/progs" >"$cres/build.log"
+    return 1
+  fi
+  _flags=$(sed -n 's/.*cflags: *//p' "$_src" | sed -n '1{s/ *\*\/.*//;p;}')
+  case " $_flags " in *" -shared "*) _bin=$work/$1.so ;; *) _bin=$work/$1 ;; esac
+  [ -f "$_bin" ] && [ ! "$_src" -nt "$_bin" ] && return 0
+  # shellcheck disable=SC2086
+  $CC -g -I"$abs_top_srcdir/include" -I"$vginc" -o "$_bin" "$_src" $_flags \
+    >"$cres/build.log" 2>&1 || { rm -f "$_bin"; return 1; }
+}
+
+# Every run starts with default signal dispositions: a background job of a
+# non-interactive shell ignores SIGINT and SIGQUIT, and programs behave
+# differently then (gzip and python3 check them).  Without GNU env's
+# --default-signal, the two sides run one after the other.
+envi="env -i"
+env --default-signal true 2>/dev/null && envi="env --default-signal -i"
+
+vginc=$( (pkg-config --variable=includedir valgrind) 2>/dev/null)/valgrind
+[ -f "$vginc/valgrind.h" ] || vginc=/usr/include/valgrind
+
+# Input data, made once (deterministic).
+prepare_gzdata() {
+  [ -f "$work/gzdata.txt" ] && return 0
+  awk 'BEGIN { for (i = 0; i < 3000; i++)
+                 printf "%d %d a line of text for gzip %d\n", i, (i * 7919) % 1000, i % 13 }' \
+    >"$work/gzdata.txt"
+}
+prepare_lsdir() {
+  rm -rf "$work/lsdir"
+  mkdir -p "$work/lsdir/sub" &&
+    for _f in alpha beta gamma .hidden sub; do echo "$_f" >"$work/lsdir/$_f.txt"; done &&
+    touch -t 202001020304 "$work/lsdir"/* "$work/lsdir"/.hidden.txt "$work/lsdir/sub" "$work/lsdir"
+}
+
+# ---------------------------------------------------------------------------
+# Features: "" when present, else the reason for skipping.
+
+feature() {
+  _v=$(echo "$1" | tr -c 'a-z0-9\n' _)
+  eval "_r=\${feat_$_v-unset}"
+  if [ "$_r" = unset ]; then
+    _r=$(probe_feature "$1")
+    eval "feat_$_v=\$_r"
+  fi
+  printf '%s' "$_r"
+}
+
+probe_feature() {
+  case $1 in
+    avx | cx16)
+      grep -qw "$1" /proc/cpuinfo 2>/dev/null || echo "this CPU lacks $1"
+      return ;;
+    cache-sim) set -- "$1" --cache-sim=yes --branch-sim=no ;;
+    branch-sim) set -- "$1" --cache-sim=no --branch-sim=yes ;;
+    instr-at-start) set -- "$1" --cache-sim=no --branch-sim=no --instr-at-start=no ;;
+    *) echo "unknown need '$1'"; return ;;
+  esac
+  _d=$work/probe/$1
+  rm -rf "$_d" && mkdir -p "$_d"
+  _f=$1
+  shift
+  (cd "$work" && $envi PATH=/usr/bin:/bin VALGRIND_LIB="$vglib" "$VALGRIND" --tool=cgours -q \
+    --cachegrind-out-file="probe/$_f/cg.out" "$@" /bin/true) </dev/null >"$_d/stdout" 2>"$_d/stderr"
+  _rc=$?
+  if [ "$_rc" -ne 0 ] || [ ! -f "$_d/cg.out" ]; then
+    echo "our tool refuses $*: $(sed -n '/[a-z]/{s/^[=-]*[0-9]*[=-]* *//p;q;}' "$_d/stderr")"
+  fi
+}
+
+# ---------------------------------------------------------------------------
+# Running
+
+# run_one SIDE RUNDIR: one run of the current case by the oracle (SIDE=ref,
+# --tool=cachegrind) or by our tool (SIDE=our, --tool=cgours).  Same cwd
+# ($work), same environment, same program path and arguments for both.
+run_one() {
+  if [ "$1" = ref ]; then _tool=cachegrind _a=$c_ref_args _o=$c_ref_opts
+  else _tool=cgours _a=$c_our_args _o=$c_our_opts; fi
+  rm -rf "${work:?}/$2" "$work/$2.sig"
+  mkdir -p "$work/$2"
+  _pin=
+  if [ "$c_threads" = yes ]; then _pin="taskset -c 0" _o="--fair-sched=yes $_o"; fi
+  _cmd="$envi PATH=/usr/bin:/bin $c_env VALGRIND_LIB=\"\$vglib\" $_pin \"\$VALGRIND\" --tool=$_tool"
+  _cmd="$_cmd --cachegrind-out-file=${c_outfile:-@DIR@/cg.%p} $c_opts $_o $c_run $_a"
+  _cmd=$(subst "$_cmd" "$2")
+  (cd "$work" && eval "$_cmd" </dev/null >"$2/stdout" 2>"$2/stderr"; echo $? >"$2/status")
+}
+
+# run_pair N: runs both sides (concurrently unless threaded); signatures.
+run_pair() {
+  if [ "$c_threads" = yes ] || [ "$envi" = "env -i" ]; then
+    run_one ref "$crel/ref$1"
+    run_one our "$crel/our$1"
+  else
+    run_one ref "$crel/ref$1" &
+    run_one our "$crel/our$1"
+    wait
+  fi
+  make_sig "$cres/ref$1" "$c_cachesim"
+  make_sig "$cres/our$1" "$c_cachesim"
+}
+
+# ---------------------------------------------------------------------------
+# Checks.  Each appends detail lines to $cres/why and returns non-zero on
+# failure.
+
+why() { printf '%s\n' "$@" >>"$cres/why"; }
+
+# Shows how two files differ (first lines of a unified diff).
+show_diff() {
+  why "diff $3 $4:"
+  diff -u "$1" "$2" | sed -n '3,$p' | head -n 25 >>"$cres/why"
+}
+
+check_compare() {
+  case " $c_opts " in
+    *" --cache-sim="*" --branch-sim="* | *" --branch-sim="*" --cache-sim="*) ;;
+    *) why "compare cases must give --cache-sim= and --branch-sim= in opts:"; return 1 ;;
+  esac
+  _n=1
+  _max=1
+  [ "$c_threads" = yes ] && _max=$CG_REPEAT
+  while [ "$_n" -le "$_max" ]; do
+    run_pair "$_n"
+    _i=1
+    while [ "$_i" -le "$_n" ]; do
+      # A new run of each side against every earlier run of the other.
+      if cmp -s "$cres/ref$_n.sig" "$cres/our$_i.sig" || cmp -s "$cres/ref$_i.sig" "$cres/our$_n.sig"; then
+        [ "$_n" -gt 1 ] && why "matched after $_n runs per side"
+        return 0
+      fi
+      _i=$((_i + 1))
+    done
+    _n=$((_n + 1))
+  done
+  [ "$_max" -gt 1 ] && why "no run of ours equals a run of the oracle ($_max each, pinned); last pair:"
+  _n=$((_n - 1))
+  show_diff "$cres/ref$_n.sig" "$cres/our$_n.sig" oracle ours
+  return 1
+}
+
+# compare-fn FUNCTION: only the count lines of FUNCTION must be equal; no
+# stderr comparison (the two sides may run different modes of a program).
+check_compare_fn() {
+  run_pair 1
+  for _s in ref our; do
+    set -- $(out_files "$cres/${_s}1")
+    if [ $# -ne 1 ]; then why "$_s: expected one output file, found $#"; return 1; fi
+    norm_file "$c_cachesim" <"$1" >"$cres/$_s.file"
+    fn_lines "$c_fn" "$cres/$_s.file" >"$cres/$_s.fn"
+  done
+  if [ ! -s "$cres/ref.fn" ]; then why "oracle: no count lines for fn=$c_fn"; return 1; fi
+  cmp -s "$cres/ref.fn" "$cres/our.fn" && return 0
+  show_diff "$cres/ref.fn" "$cres/our.fn" "oracle's fn=$c_fn lines" ours
+  return 1
+}
+
+check_expect() {
+  run_one our "$crel/our1"
+}
+
+# Assertions on our run (results in $cres/our1), from the case file.
+check_asserts() {
+  _d=$cres/our1
+  _pid=$(sed -n 's/^[=-][=-]\([0-9][0-9]*\)[=-][=-].*/\1/p' "$_d/stderr" | head -n 1)
+  sed -e 's/^==[0-9][0-9]*==/==PID==/' -e 's/^--[0-9][0-9]*--/--PID--/' "$_d/stderr" >"$_d.err"
+  # The output file the file-* assertions look at.
+  if [ -n "$c_file" ]; then
+    _of=$work/$(subst "$c_file" "$crel/our1" "$_pid")
+  else
+    _of=$(out_files "$_d")
+    case $_of in *"
+"*) _of= ;; esac
+  fi
+  _ok=0
+  for _k in stderr-line stdout-line file-line; do
+    awk -F '\t' -v k="$_k" '$1 == k { print substr($0, length(k) + 2) }' "$cres/asserts" >"$cres/want"
+    [ -s "$cres/want" ] || continue
+    subst "$(cat "$cres/want")" "$crel/our1" "$_pid" >"$cres/want.s"
+    case $_k in
+      stderr-line) _in=$_d.err ;;
+      stdout-line) _in=$_d/stdout ;;
+      file-line) _in=$_of ;;
+    esac
+    if [ -z "$_in" ] || [ ! -f "$_in" ]; then
+      why "no output file to check (${c_file:-exactly one file expected in the run directory})"
+      _ok=1
+      continue
+    fi
+    if ! _miss=$(has_lines "$cres/want.s" "$_in"); then
+      why "$_k not found (in this order): $_miss"
+      case $_k in stderr-line) why "stderr:" ;; stdout-line) why "stdout:" ;; *) why "output file:" ;; esac
+      head -n 30 "$_in" | sed 's/^/  /' >>"$cres/why"
+      _ok=1
+    fi
+  done
+  while IFS='	' read -r _k _v; do
+    _v=$(subst "$_v" "$crel/our1" "$_pid")
+    case $_k in
+      status)
+        _st=$(cat "$_d/status")
+        [ "$_st" = "$_v" ] || { why "exit status $_st, expected $_v"; _ok=1; } ;;
+      stderr-empty)
+        [ -s "$_d/stderr" ] && { why "stderr not empty:"; head -n 10 "$_d/stderr" | sed 's/^/  /' >>"$cres/why"; _ok=1; } ;;
+      stderr-lacks)
+        grep -F -e "$_v" "$_d.err" >/dev/null && { why "stderr has '$_v'"; _ok=1; } ;;
+      file-lacks)
+        if [ -z "$_of" ] || [ ! -f "$_of" ]; then why "no output file to check"; _ok=1
+        elif grep -F -e "$_v" "$_of" >/dev/null; then why "output file has '$_v'"; _ok=1; fi ;;
+      file-exists)
+        [ -f "$work/$_v" ] || { why "no file $_v"; _ok=1; } ;;
+      file-absent)
+        [ -e "$work/$_v" ] && { why "$_v exists but should not"; _ok=1; } ;;
+      fns)
+        _got=$(sed -n 's/^fn=//p' "$_of" 2>/dev/null | sort -u | tr '\n' ' ')
+        _exp=$(printf '%s\n' $_v | sort -u | tr '\n' ' ')
+        [ "$_got" = "$_exp" ] || { why "functions in the output file: '$_got', expected '$_exp'"; _ok=1; } ;;
+    esac
+  done <"$cres/asserts"
+  return $_ok
+}
+
+# expect-file: our output file (and the oracle's, when it ran) must equal
+# the expected file byte for byte (after @PROGS@/@WORK@ substitution).
+check_expect_file() {
+  _exp=$suite/$c_expect
+  if [ ! -f "$_exp" ]; then why "missing expected file $c_expect"; return 1; fi
+  subst "$(cat "$_exp")" >"$cres/expected"
+  _ok=0
+  for _s in ref our; do
+    [ -d "$cres/${_s}1" ] || continue
+    set -- $(out_files "$cres/${_s}1")
+    if [ $# -ne 1 ]; then why "$_s: expected one output file, found $#"; _ok=1; continue; fi
+    # The expected file is exact: our file is not normalised.
+    if [ "$_s" = ref ]; then norm_file "$c_cachesim" <"$1"; else cat "$1"; fi >"$cres/$_s.file"
+    cmp -s "$cres/expected" "$cres/$_s.file" && continue
+    if [ "$_s" = ref ]; then
+      why "the oracle itself differs from $c_expect (toolchain or layout differs from the spec's?)"
+    fi
+    show_diff "$cres/expected" "$cres/$_s.file" "$c_expect" "$_s"
+    _ok=1
+  done
+  return $_ok
+}
+
+# ---------------------------------------------------------------------------
+# Self-tests of the harness (need no Valgrind).
+
+# selftest-compare: the comparison must accept the normalised differences
+# and reject every real one.
+check_selftest_compare() {
+  _t=$cres/t
+  mkdir -p "$_t"
+  mk() { # mk DIR: a plausible run directory
+    rm -rf "${_t:?}/$1"; mkdir -p "$_t/$1"
+    echo 0 >"$_t/$1/status"; echo "hello" >"$_t/$1/stdout"
+    printf '%s\n' '==11== Cachegrind, a cache and branch-prediction profiler' \
+      "==11== Copyright (C) 2002-2017, and GNU GPL'd, by Nicholas Nethercote et al." \
+      '==11== Command: ./x' '==11== ' \
+      '--11-- warning: L3 cache found, using its data for the LL simulation.' \
+      '==11== ' '==11== I   refs:      1,234' >"$_t/$1/stderr"
+    printf '%s\n' 'desc: I1 cache:         32768 B, 64 B, 8-way associative' \
+      'cmd: ./x' 'events: Ir' 'fl=/a.c' 'fn=main' '3 1000' '4 234' 'fl=???' 'fn=???' \
+      '0 0' 'summary: 1234' >"$_t/$1/cg.11"
+  }
+  ours_like() { # rewrite DIR as our tool would write it
+    sed -i -e '/^desc:/d' "$_t/$1/cg.11"
+    sed -i -e 's/^==11==/==22==/' -e 's/I   refs:     /I refs:       /' \
+      -e 's/a cache and branch-prediction profiler/a high-precision tracing profiler/' \
+      -e 's/2002-2017/2002-2024/' -e '/warning: L3/d' "$_t/$1/stderr"
+    mv "$_t/$1/cg.11" "$_t/$1/cg.22"
+  }
+  same() { make_sig "$_t/ref" no; make_sig "$_t/$1" no; cmp -s "$_t/ref.sig" "$_t/$1.sig"; }
+  mk ref
+  _ok=0
+  mk good; ours_like good
+  same good || { why "an equivalent run was rejected"; show_diff "$_t/ref.sig" "$_t/good.sig" ref good; _ok=1; }
+  for _bad in count order fork status stdout summary stderr events; do
+    mk "$_bad"; ours_like "$_bad"
+    case $_bad in
+      count) sed -i 's/^4 234$/4 235/' "$_t/$_bad/cg.22" ;;
+      order) sed -i -e 's/^3 1000$/X/' -e 's/^4 234$/3 1000/' -e 's/^X$/4 234/' "$_t/$_bad/cg.22" ;;
+      events) sed -i 's/^events: Ir$/events: Ir /' "$_t/$_bad/cg.22" ;;
+      fork) cp "$_t/$_bad/cg.22" "$_t/$_bad/cg.23" ;;
+      status) echo 1 >"$_t/$_bad/status" ;;
+      stdout) echo "hello!" >"$_t/$_bad/stdout" ;;
+      summary) sed -i 's/^summary: 1234$/summary: 1234 /' "$_t/$_bad/cg.22" ;;
+      stderr) sed -i 's/1,234$/1,235/' "$_t/$_bad/stderr" ;;
+    esac
+    same "$_bad" && { why "a run differing in '$_bad' was accepted"; _ok=1; }
+  done
+  # compare-fn looks at the function's lines only, and at all of them.
+  printf '%s\n' 'fl=/a.c' 'fn=main' '3 5' 'fn=work' '7 10' '8 20' >"$_t/f1"
+  printf '%s\n' 'fl=/a.c' 'fn=main' '3 6' 'fn=work' '7 10' '8 20' >"$_t/f2"
+  printf '%s\n' 'fl=/a.c' 'fn=main' '3 5' 'fn=work' '7 10' '8 21' >"$_t/f3"
+  [ "$(fn_lines work "$_t/f1")" = "$(fn_lines work "$_t/f2")" ] || { why "fn_lines looked beyond fn=work"; _ok=1; }
+  [ "$(fn_lines work "$_t/f1")" = "$(fn_lines work "$_t/f3")" ] && { why "fn_lines missed a changed count"; _ok=1; }
+  [ -n "$(fn_lines work "$_t/f1")" ] || { why "fn_lines found nothing"; _ok=1; }
+  # has_lines: order matters, every line counts.
+  printf '%s\n' a b >"$_t/w1"; printf '%s\n' b a >"$_t/w2"; printf '%s\n' x a y b z >"$_t/act"
+  has_lines "$_t/w1" "$_t/act" >/dev/null || { why "has_lines rejected an ordered subsequence"; _ok=1; }
+  has_lines "$_t/w2" "$_t/act" >/dev/null && { why "has_lines accepted a wrong order"; _ok=1; }
+  return $_ok
+}
+
+# selftest-novalgrind: without Valgrind every case must SKIP, exit 0.
+check_selftest_novalgrind() {
+  mkdir -p "$cres/nested"
+  (cd "$cres/nested" && VALGRIND=/nonexistent/valgrind CG_NESTED=1 sh "$suite/run.sh") \
+    >"$cres/nested.out" 2>&1
+  _rc=$?
+  _ok=0
+  [ "$_rc" -eq 0 ] || { why "exit status $_rc"; _ok=1; }
+  grep -v '^SKIP: .* (valgrind not found at /nonexistent/valgrind)$' "$cres/nested.out" >"$cres/other"
+  if [ -s "$cres/other" ]; then why "lines other than SKIP:"; head -n 10 "$cres/other" | sed 's/^/  /' >>"$cres/why"; _ok=1; fi
+  grep -q '^SKIP: ' "$cres/nested.out" || { why "no SKIP line at all"; _ok=1; }
+  return $_ok
+}
+
+# ---------------------------------------------------------------------------
+# Main
+
+missing=
+if [ ! -x "$VALGRIND" ]; then missing="valgrind not found at $VALGRIND"
+elif [ ! -f "$VG_LIBEXECDIR/cachegrind-$VG_PLATFORM" ]; then missing="no cachegrind-$VG_PLATFORM in $VG_LIBEXECDIR"
+elif ! command -v "$CC" >/dev/null 2>&1; then missing="no C compiler ($CC)"
+fi
+
+if [ -z "$missing" ]; then
+  rm -rf "$vglib" && mkdir -p "$vglib" || exit 2
+  for f in "$VG_LIBEXECDIR"/*; do ln -s "$f" "$vglib/" || exit 2; done
+  [ -f "$ours" ] && ln -s "$ours" "$vglib/cgours-$VG_PLATFORM"
+fi
+
+for cf in "$suite"/cases/*.case; do
+  name=${cf##*/}
+  name=${name%.case}
+  selected "$name" || continue
+  crel=res/$name
+  cres=$work/$crel
+  rm -rf "$cres" && mkdir -p "$cres" || exit 2
+  load_case "$cf"
+  : >"$cres/why"
+  if [ -n "$c_bad" ]; then fail "$name" "$c_bad"; continue; fi
+  case $c_check in
+    selftest-*)
+      [ -n "${CG_NESTED:-}" ] && continue
+      if "check_$(echo "$c_check" | tr - _)"; then pass "$name"
+      else fail "$name"; indent 40 <"$cres/why"; fi
+      continue ;;
+  esac
+  if [ -n "$missing" ]; then skip "$name" "$missing"; continue; fi
+  if [ ! -f "$ours" ]; then skip "$name" "our tool is not built: no $ours"; continue; fi
+  reason=
+  for n in $c_needs; do
+    reason=$(feature "$n")
+    [ -n "$reason" ] && break
+  done
+  if [ -n "$reason" ]; then skip "$name" "$reason"; continue; fi
+  # Programs and data.
+  c_run=
+  case $c_prog in
+    '') ;;
+    /*) c_run=$c_prog ;;
+    *) c_run=./$c_prog; c_build="$c_prog $c_build" ;;
+  esac
+  broken=
+  for b in $c_build; do build "$b" || { broken=$b; break; }; done
+  if [ -n "$broken" ]; then
+    fail "$name" "could not build $broken:"
+    indent 20 <"$cres/build.log"
+    continue
+  fi
+  for p in $c_prepare; do "prepare_$p" || broken=$p; done
+  if [ -n "$broken" ]; then fail "$name" "could not prepare $broken"; continue; fi
+  ok=0
+  case $c_check in
+    compare) check_compare || ok=1 ;;
+    compare-fn\ *) c_fn=${c_check#compare-fn }; check_compare_fn || ok=1 ;;
+    expect) check_expect ;;
+    *) fail "$name" "unknown check '$c_check'"; continue ;;
+  esac
+  [ -n "$c_expect" ] && { check_expect_file || ok=1; }
+  [ -s "$cres/asserts" ] && { check_asserts || ok=1; }
+  if [ "$ok" -eq 0 ]; then pass "$name"
+  else fail "$name"; indent 40 <"$cres/why"; fi
+done
+exit 0
