@@ -38,9 +38,10 @@ static const char *bad_subst(const char *value)
     return b.p;
 }
 
-static const char *handle(void *ctx, int id, const char *value)
+static const char *handle(void *ctx, int id, const char *string, const char *value)
 {
     (void)ctx;
+    (void)string;
     switch (id) {
     case OPT_HELP:
         usage(stdout, prog);

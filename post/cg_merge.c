@@ -25,9 +25,10 @@ static void usage(FILE *out, const char *p)
     fprintf(out, "usage: %s [-h] [--version] [-o FILE] cachegrind-out-file...\n", p);
 }
 
-static const char *handle(void *ctx, int id, const char *value)
+static const char *handle(void *ctx, int id, const char *string, const char *value)
 {
     (void)ctx;
+    (void)string;
     switch (id) {
     case OPT_HELP:
         usage(stdout, prog);

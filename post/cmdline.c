@@ -133,9 +133,10 @@ static char *opt_display(const cg_opt *o)
     return b.p;
 }
 
-static void take(const cg_cmdline *cl, const cg_opt *o, const char *value)
+static void take(const cg_cmdline *cl, const classified *c, const char *value)
 {
-    const char *err = cl->handle(cl->ctx, o->id, value);
+    const cg_opt *o = c->opt;
+    const char *err = cl->handle(cl->ctx, o->id, c->string, value);
     if (err) cg_usage_error(cl, 2, "argument %s: %s", opt_display(o), err);
 }
 
@@ -196,13 +197,13 @@ char **cg_parse_args(const cg_cmdline *cl, int argc, char **argv, size_t *n_out)
                 cg_usage_error(cl, 2, "argument %s: ignored explicit argument %s",
                                opt_display(c->opt), r);
             }
-            take(cl, c->opt, c->explicit_value);
+            take(cl, c, c->explicit_value);
             i++;
         } else if (!c->opt->takes_value) {
-            take(cl, c->opt, NULL);
+            take(cl, c, NULL);
             i++;
         } else if (i + 1 < n && cls[i + 1].kind == K_POS) {
-            take(cl, c->opt, args[i + 1]);
+            take(cl, c, args[i + 1]);
             i += 2;
         } else {
             cg_usage_error(cl, 2, "argument %s: expected one argument", opt_display(c->opt));

@@ -21,9 +21,10 @@ typedef struct cg_cmdline {
     size_t n_pos;
     bool last_many;
     void (*usage)(FILE *out, const char *prog);
-    /* Apply one option; returns NULL or an error text (shown after
-       `argument OPT: `).  May print and exit for --help/--version. */
-    const char *(*handle)(void *ctx, int id, const char *value);
+    /* Apply one option (`string` is the option string it was given as);
+       returns NULL or an error text (shown after `argument OPT: `).  May
+       print and exit for --help/--version. */
+    const char *(*handle)(void *ctx, int id, const char *string, const char *value);
     void *ctx;
 } cg_cmdline;
 
