@@ -1,0 +1,1 @@
+cg_merge -o merged.cgout demo.cgout demo2.cgout; cat merged.cgout
