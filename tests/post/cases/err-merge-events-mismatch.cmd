@@ -1,0 +1,1 @@
+cg_merge ab.cgout other-events.cgout

@@ -1,0 +1,1 @@
+cg_merge -o no/such/dir.cgout ab.cgout

@@ -1,0 +1,1 @@
+cg_annotate --sort=Ir:5 ab.cgout

@@ -1,0 +1,1 @@
+cg_annotate --auto=maybe ab.cgout

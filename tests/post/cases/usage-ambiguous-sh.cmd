@@ -1,0 +1,1 @@
+cg_annotate --sh=A ab.cgout

@@ -1,0 +1,1 @@
+cg_annotate --context=1.5 ab.cgout

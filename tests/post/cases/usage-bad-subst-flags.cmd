@@ -1,0 +1,1 @@
+cg_annotate --mod-funcname 's/a/b/gg' ab.cgout

@@ -1,0 +1,1 @@
+cg_annotate --thr 5% ab.cgout

@@ -1,0 +1,1 @@
+cg_annotate --threshold=30 ab.cgout

@@ -1,0 +1,1 @@
+cg_diff --mod=s/a/b/ ab.cgout ab.cgout

@@ -1,0 +1,1 @@
+cg_diff ab.cgout ab.cgout ab.cgout

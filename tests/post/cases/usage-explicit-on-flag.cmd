@@ -1,0 +1,1 @@
+cg_annotate --show-percs=maybe ab.cgout

@@ -1,0 +1,1 @@
+cg_annotate ab.cgout --diff ab.cgout --bogus -x
