@@ -1,0 +1,1 @@
+cg_annotate --context=2 demo-crlf.cgout

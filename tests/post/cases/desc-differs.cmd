@@ -1,0 +1,1 @@
+cg_annotate --threshold=20 --no-annotate ab.cgout ab-desc.cgout ab2.cgout

@@ -1,0 +1,1 @@
+cg_merge ab.cgout ab-desc.cgout ab2.cgout

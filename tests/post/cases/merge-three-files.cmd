@@ -1,0 +1,1 @@
+cg_annotate --no-annotate demo.cgout demo.cgout demo2.cgout

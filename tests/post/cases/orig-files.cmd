@@ -1,0 +1,1 @@
+cg_annotate --mod-filename='s/^[ab][0-9]\///' multi.cgout

@@ -1,0 +1,1 @@
+cg_diff --mod-funcname='s/f/\q/' demo.cgout demo2.cgout
