@@ -130,6 +130,11 @@ typedef struct {
      * most recently used way of its set when the next fetch is simulated. */
     Bool have_last_i1;
     ULong last_i1_block;
+    /* The previous D1 access of the superblock, if nothing has touched D1
+     * since (a guarded access may have). */
+    Bool have_last_d;
+    IRExpr *last_d_addr;
+    Int last_d_size;
 } Walk;
 
 static IRExpr *hword(HWord h)
@@ -188,30 +193,60 @@ static void emit_fetch(Walk *w, InstrInfo *ii)
     emit_helper(w, "cg_helper_ir", cg_helper_ir, mkIRExprVec_1(hword((HWord)ii)), 1, guard);
 }
 
-/* D1 for one data access: the inline test is "block in way 0 of its set and
- * the access inside one line"; anything else goes to the helper. */
+static IRExpr *binop(Walk *w, IROp op, IRExpr *a, IRExpr *b)
+{
+    return bind(w, Ity_I64, IRExpr_Binop(op, a, b));
+}
+
+static IRExpr *shift_const(Walk *w, IRExpr *x, Int by)
+{
+    if (by == 0) return x;
+    if (by > 0) return binop(w, Iop_Shr64, x, IRExpr_Const(IRConst_U8(by)));
+    return binop(w, Iop_Shl64, x, IRExpr_Const(IRConst_U8(-by)));
+}
+
+/* The byte offset, within c->tags, of way 0 of the set that holds the block
+ * of address x.  With a power-of-two associativity this is one shift and
+ * one mask (none of the first when line size == 8 * associativity). */
+static IRExpr *way0_offset(Walk *w, const Cache *c, IRExpr *x)
+{
+    Int s = VG_(log2)(c->assoc * sizeof(uint64_t));
+    if (s >= 0)
+        return binop(w, Iop_And64, shift_const(w, x, (Int)c->line_bits - s),
+                     mkconst64(c->set_mask << s));
+    IRExpr *set = binop(w, Iop_And64, shift_const(w, x, c->line_bits), mkconst64(c->set_mask));
+    return binop(w, Iop_Mul64, set, mkconst64(c->assoc * sizeof(uint64_t)));
+}
+
+/* D1 for one data access.  It is a hit that changes nothing when its block
+ * is in way 0 of its set and it does not span two lines; only otherwise is
+ * the helper called.  Both tests are one: way 0 of the set of the access's
+ * *last* byte must hold the block of its *first* byte.  A block can only sit
+ * in its own set (or be an initial zero tag, i.e. addresses below the line
+ * size, which no access reaches), and with two or more sets consecutive
+ * blocks are in different sets. */
 static void emit_data(Walk *w, InstrInfo *ii, Bool is_write, Int size, IRExpr *addr)
 {
     const Cache *d1 = cg_cache(CG_D1);
-    IRExpr *b1 =
-        bind(w, Ity_I64, IRExpr_Binop(Iop_Shr64, addr, IRExpr_Const(IRConst_U8(d1->line_bits))));
-    IRExpr *set = bind(w, Ity_I64, IRExpr_Binop(Iop_And64, b1, mkconst64(d1->set_mask)));
-    IRExpr *off;
-    Int shift = VG_(log2)(d1->assoc * sizeof(uint64_t));
-    if (shift >= 0)
-        off = bind(w, Ity_I64, IRExpr_Binop(Iop_Shl64, set, IRExpr_Const(IRConst_U8(shift))));
-    else
-        off =
-            bind(w, Ity_I64, IRExpr_Binop(Iop_Mul64, set, mkconst64(d1->assoc * sizeof(uint64_t))));
-    IRExpr *p = bind(w, Ity_I64, IRExpr_Binop(Iop_Add64, off, mkconst64((HWord)d1->tags)));
-    IRExpr *tag = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, p));
-    IRExpr *diff = bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, tag, b1));
-    if (size > 1) {
-        IRExpr *last = bind(w, Ity_I64, IRExpr_Binop(Iop_Add64, addr, mkconst64(size - 1)));
-        IRExpr *b2 = bind(w, Ity_I64,
-                          IRExpr_Binop(Iop_Shr64, last, IRExpr_Const(IRConst_U8(d1->line_bits))));
-        IRExpr *straddle = bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, b1, b2));
-        diff = bind(w, Ity_I64, IRExpr_Binop(Iop_Or64, diff, straddle));
+
+    /* The same address and no more bytes than the D1 access just before:
+     * its lines are most recently used now, so this one changes nothing. */
+    Bool repeat =
+        w->have_last_d && d1->sets >= 2 && size <= w->last_d_size && eqIRAtom(addr, w->last_d_addr);
+    w->have_last_d = True;
+    w->last_d_addr = addr;
+    w->last_d_size = size;
+    if (repeat) return;
+
+    IRExpr *b1 = shift_const(w, addr, d1->line_bits);
+    IRExpr *last = addr;
+    if (size > 1) last = binop(w, Iop_Add64, addr, mkconst64(size - 1));
+    IRExpr *p = binop(w, Iop_Add64, way0_offset(w, d1, d1->sets >= 2 ? last : addr),
+                      mkconst64((HWord)d1->tags));
+    IRExpr *diff = binop(w, Iop_Xor64, bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, p)), b1);
+    if (size > 1 && d1->sets < 2) {
+        IRExpr *b2 = shift_const(w, last, d1->line_bits);
+        diff = binop(w, Iop_Or64, diff, binop(w, Iop_Xor64, b1, b2));
     }
     IRExpr *guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, diff, mkconst64(0)));
     IRExpr **args = mkIRExprVec_3(hword((HWord)ii), addr, hword(size));
@@ -391,6 +426,7 @@ static void add_guarded(Walk *w, Bool is_write, Int size, IRExpr *addr, IRExpr *
     tl_assert(isIRAtom(addr) && isIRAtom(guard));
     tl_assert(size >= 1 && size <= cg_min_line_size);
     flush(w);
+    w->have_last_d = False;
     InstrInfo *ii = &w->sbi->instrs[w->cur];
     IRExpr **args = mkIRExprVec_3(hword((HWord)ii), addr, hword(size));
     /* Not part of any flush group: the helper counts the access itself. */
