@@ -1,0 +1,4 @@
+static inline int twice(int x)
+{
+    return 2 * x;
+}

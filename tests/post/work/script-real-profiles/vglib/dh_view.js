@@ -1,0 +1,1 @@
+/usr/libexec/valgrind/dh_view.js

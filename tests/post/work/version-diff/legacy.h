@@ -1,0 +1,3 @@
+a
+b
+static int f(void) { return 1; }
