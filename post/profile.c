@@ -5,11 +5,34 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static void init_slots(uint32_t **slots, size_t *n)
 {
     *n = 1024;
     *slots = xcalloc(*n, sizeof **slots);
+}
+
+/* A zeroed slot array; big ones get their own mapping (see big_grow). */
+#define SLOT_MAP_MIN ((size_t)1 << 19)
+static uint32_t *new_slots(size_t n)
+{
+    if (n < SLOT_MAP_MIN) return xcalloc(n, sizeof(uint32_t));
+    void *p = mmap(NULL, n * sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                   -1, 0);
+    if (p == MAP_FAILED) cg_die("out of memory");
+#ifdef MADV_HUGEPAGE
+    madvise(p, n * sizeof(uint32_t), MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+static void free_slots(uint32_t *s, size_t n)
+{
+    if (n < SLOT_MAP_MIN)
+        free(s);
+    else
+        munmap(s, n * sizeof(uint32_t));
 }
 
 void cg_profile_init(cg_profile *p, cg_flavour flavour)
@@ -77,13 +100,13 @@ static void grow_slots(uint32_t **slots, size_t *nslots, size_t count,
 {
     if (count * 2 <= *nslots) return;
     size_t ns = *nslots * 2;
-    uint32_t *s = xcalloc(ns, sizeof *s);
+    uint32_t *s = new_slots(ns);
     for (uint32_t i = 0; i < count; i++) {
         size_t j = hash(p, i) & (ns - 1);
         while (s[j]) j = (j + 1) & (ns - 1);
         s[j] = i + 1;
     }
-    free(*slots);
+    free_slots(*slots, *nslots);
     *slots = s;
     *nslots = ns;
 }
@@ -166,9 +189,10 @@ uint32_t cg_line_get(cg_profile *p, uint32_t owner, int64_t line)
     }
     if (p->n_lines >= CG_NONE - 1) cg_die("too many distinct lines");
     uint32_t i = (uint32_t)p->n_lines;
-    xgrow((void **)&p->lines, &p->cap_lines, p->n_lines + 1, sizeof *p->lines);
-    xgrow((void **)&p->line_cc, &p->cap_line_cc, (p->n_lines + 1) * p->n_events, sizeof(cg_count));
-    memset(cg_line_cc(p, i), 0, p->n_events * sizeof(cg_count));
+    /* Fresh mappings are zero, so new cost centres need no clearing. */
+    big_grow((void **)&p->lines, &p->cap_lines, p->n_lines + 1, sizeof *p->lines);
+    big_grow((void **)&p->line_cc, &p->cap_line_cc, (p->n_lines + 1) * p->n_events,
+             sizeof(cg_count));
     p->lines[i] = (cg_line){line, owner, CG_NONE};
     p->line_slots[j] = i + 1;
     p->n_lines++;

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 const char *cg_prog = "cg_annotate";
 
@@ -82,6 +83,30 @@ void xgrow(void **p, size_t *cap, size_t need, size_t size)
     }
     *p = xrealloc(*p, c * size);
     *cap = c;
+}
+
+void big_grow(void **p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap) return;
+    size_t c = *cap ? *cap : (1u << 21) / elem + 1;
+    while (c < need) {
+        if (c > SIZE_MAX / 4 / elem) out_of_memory();
+        c *= 2;
+    }
+    size_t old_bytes = *cap * elem, bytes = c * elem;
+    void *q = *p ? mremap(*p, old_bytes, bytes, MREMAP_MAYMOVE)
+                 : mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (q == MAP_FAILED) out_of_memory();
+#ifdef MADV_HUGEPAGE
+    madvise(q, bytes, MADV_HUGEPAGE);
+#endif
+    *p = q;
+    *cap = c;
+}
+
+void big_free(void *p, size_t cap, size_t elem)
+{
+    if (p) munmap(p, cap * elem);
 }
 
 void cg_buf_add(cg_buf *b, const char *s, size_t n)

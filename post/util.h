@@ -26,6 +26,12 @@ char *xmemdup0(const char *s, size_t n);
 /* Grow *cap so that at least `need` elements of `size` fit; realloc *p. */
 void xgrow(void **p, size_t *cap, size_t need, size_t size);
 
+/* Grow a large array (bytes) kept in its own mapping: mremap moves no data,
+   and huge pages cut the page-fault cost of first touching the memory.  New
+   memory is zero.  *p == NULL, *cap == 0 to start. */
+void big_grow(void **p, size_t *cap, size_t need, size_t elem);
+void big_free(void *p, size_t cap, size_t elem);
+
 /* Append the Python repr() of the byte string s to out (a quoted literal). */
 void cg_repr(FILE *out, const char *s, size_t n);
 
