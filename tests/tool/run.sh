@@ -45,7 +45,7 @@ selected() {
 
 load_case() {
   c_prog= c_args= c_opts= c_check=compare c_needs= c_env= c_threads=no
-  c_outfile= c_build= c_prepare= c_expect= c_file= c_bad=
+  c_outfile= c_build= c_prepare= c_expect= c_file= c_bad= c_invert=no
   c_ref_args=- c_our_args=- c_ref_opts= c_our_opts=
   : >"$cres/asserts"
   while IFS= read -r _line || [ -n "$_line" ]; do
@@ -70,6 +70,7 @@ load_case() {
       prepare) c_prepare="$c_prepare $_val" ;;
       expect-file) c_expect=$_val ;;
       file) c_file=$_val ;;
+      must-differ) c_invert=$_val ;;
       status | stderr-line | stderr-lacks | stderr-empty | stdout-line | \
         file-line | file-lacks | file-exists | file-absent | fns)
         printf '%s\t%s\n' "$_key" "$_val" >>"$cres/asserts" ;;
@@ -431,6 +432,7 @@ elif ! command -v "$CC" >/dev/null 2>&1; then missing="no C compiler ($CC)"
 fi
 
 if [ -z "$missing" ]; then
+  rm -f "$work/times"
   rm -rf "$vglib" && mkdir -p "$vglib" || exit 2
   for f in "$VG_LIBEXECDIR"/*; do ln -s "$f" "$vglib/" || exit 2; done
   [ -f "$ours" ] && ln -s "$ours" "$vglib/cgours-$VG_PLATFORM"
@@ -442,6 +444,7 @@ for cf in "$suite"/cases/*.case; do
   selected "$name" || continue
   crel=res/$name
   cres=$work/$crel
+  t0=$(date +%s)
   rm -rf "$cres" && mkdir -p "$cres" || exit 2
   load_case "$cf"
   : >"$cres/why"
@@ -486,7 +489,13 @@ for cf in "$suite"/cases/*.case; do
   esac
   [ -n "$c_expect" ] && { check_expect_file || ok=1; }
   [ -s "$cres/asserts" ] && { check_asserts || ok=1; }
+  if [ "$c_invert" = yes ]; then
+    # A case that proves the comparison can fail: it must find a difference.
+    if [ "$ok" -eq 0 ]; then ok=1; why "no difference found, but the case says there is one"
+    else ok=0; fi
+  fi
   if [ "$ok" -eq 0 ]; then pass "$name"
   else fail "$name"; indent 40 <"$cres/why"; fi
+  echo "$name $(($(date +%s) - t0))" >>"$work/times"
 done
 exit 0
