@@ -53,7 +53,7 @@ int main(int argc, char **argv)
         /* A few hot functions, so that the report has something to show. */
         uint64_t weight = 1 + 3000 / (1 + (uint64_t)(fn * 7919) % 3000);
         for (int e = 0; e < NEV; e++) {
-            int64_t v = (int64_t)(next() % range[e] * weight / 8);
+            int64_t v = (int64_t)(next() % range[e] * weight);
             total[e] += v;
             printf(" %" PRId64, v);
         }

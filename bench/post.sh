@@ -1,0 +1,97 @@
+#!/bin/bash
+# bench/post.sh: the post-processors' benchmark (issue 4).  Generates a large
+# synthetic profile (about 100 MB, a million count lines) and times our
+# cg_annotate, cg_merge and cg_diff against the installed ones (Perl
+# cg_annotate and cg_diff, C cg_merge of Valgrind 3.19) in the same run,
+# reporting time and peak memory and their ratios.
+#
+# Usage: bash bench/post.sh.  Environment:
+#   LINES=N        count lines per profile [1000000]
+#   REPS=N         runs per program and side, alternating; the best is kept [1]
+#   POST_BIN=DIR   our programs [post/ of this tree]
+#   BENCH_OUT=DIR  scratch directory [${TMPDIR:-/tmp}/cachegrind-post-bench]
+# Exit status: 0 if every run succeeded and the outputs agree, 1 otherwise.
+# Targets (reported): cg_annotate at least 10x faster than the installed one,
+# with a peak memory no more than twice the profile's size.
+if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
+set -u
+LC_ALL=C
+export LC_ALL
+top=$(cd "$(dirname "$0")/.." && pwd)
+LINES=${LINES:-1000000}
+REPS=${REPS:-1}
+BIN=${POST_BIN:-$top/post}
+OUT=${BENCH_OUT:-${TMPDIR:-/tmp}/cachegrind-post-bench}
+GNUTIME=/usr/bin/time
+die() { echo "bench/post: $*" >&2; exit 1; }
+
+for p in cg_annotate cg_merge cg_diff; do
+  [ -x "$BIN/$p" ] || die "$BIN/$p not built (run make)"
+  [ -x "/usr/bin/$p" ] || die "/usr/bin/$p not installed (Debian package valgrind)"
+done
+[ -x "$GNUTIME" ] || die "$GNUTIME missing (Debian package time)"
+rm -rf "$OUT" && mkdir -p "$OUT" || die "cannot create $OUT"
+cd "$OUT" || exit 1
+${CC:-cc} -O2 -o post-gen "$top/bench/post-gen.c" || die "cannot compile post-gen.c"
+./post-gen 1 "$LINES" >big1.cgout && ./post-gen 2 "$LINES" >big2.cgout || die "generation failed"
+size=$(stat -c %s big1.cgout)
+echo "profile: big1.cgout, $size bytes, $LINES count lines (big2.cgout alike, other seed)"
+echo
+
+# run NAME CMD... : best elapsed seconds and peak KB over REPS runs -> $t $m
+fail=0
+run() {
+  local name=$1; shift
+  local best_t="" best_m="" i
+  for ((i = 0; i < REPS; i++)); do
+    if ! "$GNUTIME" -f '%e %M' -o time.txt "$@" >"$name.out" 2>"$name.err"; then
+      echo "bench/post: $name failed: $(head -3 "$name.err")" >&2
+      fail=1
+    fi
+    read -r t m <time.txt
+    if [ -z "$best_t" ] || awk -v a="$t" -v b="$best_t" 'BEGIN{exit !(a < b)}'; then best_t=$t; fi
+    if [ -z "$best_m" ] || [ "$m" -lt "$best_m" ]; then best_m=$m; fi
+  done
+  t=$best_t m=$best_m
+}
+
+printf '%-12s %10s %10s %8s %12s %12s %8s\n' program "ours s" "inst. s" "speedup" "ours MB" "inst. MB" "mem"
+declare -A T M
+for prog in cg_annotate cg_merge cg_diff; do
+  case $prog in
+    cg_annotate) args=(big1.cgout) ;;
+    cg_merge) args=(big1.cgout big2.cgout) ;;
+    cg_diff) args=(big1.cgout big2.cgout) ;;
+  esac
+  run "ours-$prog" "$BIN/$prog" "${args[@]}"; ot=$t om=$m
+  run "inst-$prog" "/usr/bin/$prog" "${args[@]}"; it=$t im=$m
+  if [ "$prog" = cg_merge ]; then
+    # The installed cg_merge needs -o; rerun it so that the timed run above
+    # wrote to stdout like ours (its -o form is what is compared below).
+    "/usr/bin/$prog" -o inst-cg_merge.out "${args[@]}" 2>/dev/null
+  fi
+  T[$prog]=$(awk -v o="$ot" -v i="$it" 'BEGIN{printf "%.1f", (o > 0 ? i / o : 0)}')
+  M[$prog]=$(awk -v o="$om" -v i="$im" 'BEGIN{printf "%.2f", (i > 0 ? o / i : 0)}')
+  printf '%-12s %10s %10s %7sx %12.1f %12.1f %7sx\n' "$prog" "$ot" "$it" "${T[$prog]}" \
+    "$(awk -v k="$om" 'BEGIN{print k/1024}')" "$(awk -v k="$im" 'BEGIN{print k/1024}')" "${M[$prog]}"
+  [ "$prog" = cg_annotate ] && ann_mem=$om
+done
+echo "(speedup = installed time / our time; mem = our peak / installed peak)"
+echo
+
+# The outputs must agree on the counts.
+totals() { grep 'PROGRAM TOTALS' "$1" | sed -e 's/([^)]*)//g' -e 's/,//g' -e 's/PROGRAM TOTALS//' | tr -s ' ' | sed 's/^ //;s/ $//'; }
+summ() { sed -n 's/^summary: *//p' "$1" | tr -s ' ' | sed 's/ $//'; }
+check() { if [ "$2" = "$3" ]; then echo "agree: $1"; else echo "DISAGREE: $1"; fail=1; fi; }
+check "cg_annotate totals" "$(totals ours-cg_annotate.out)" "$(totals inst-cg_annotate.out)"
+check "cg_merge summary" "$(summ ours-cg_merge.out)" "$(summ inst-cg_merge.out)"
+check "cg_diff summary" "$(summ ours-cg_diff.out)" "$(summ inst-cg_diff.out)"
+check "cg_merge count lines" "$(grep -c '^[0-9]' ours-cg_merge.out)" "$(grep -c '^[0-9]' inst-cg_merge.out)"
+check "cg_diff entries" "$(grep -c '^fn=' ours-cg_diff.out)" "$(grep -c '^fn=' inst-cg_diff.out)"
+echo
+
+ratio=$(awk -v m="$ann_mem" -v s="$size" 'BEGIN{printf "%.2f", m * 1024 / s}')
+verdict() { if awk "BEGIN{exit !($2)}"; then echo "target met: $1"; else echo "target MISSED: $1"; fi; }
+verdict "cg_annotate ${T[cg_annotate]}x faster than the installed one (>= 10x)" "${T[cg_annotate]} >= 10"
+verdict "cg_annotate peak memory ${ratio}x the profile size (<= 2x)" "$ratio <= 2"
+exit $fail
