@@ -11,7 +11,7 @@
 set -u
 src="$abs_top_srcdir/tests/post"
 bin="$abs_top_builddir/post"
-work="$(pwd)/work"
+work="$(pwd)/out"
 rm -rf "$work"
 mkdir -p "$work"
 

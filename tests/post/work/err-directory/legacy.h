@@ -1,3 +1,0 @@
-a
-b
-static int f(void) { return 1; }

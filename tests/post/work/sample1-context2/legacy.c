@@ -1,5 +1,0 @@
-int main(void)
-{
-    int x = f();
-    return x;
-}

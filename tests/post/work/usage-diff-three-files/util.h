@@ -1,4 +1,0 @@
-static inline int twice(int x)
-{
-    return 2 * x;
-}

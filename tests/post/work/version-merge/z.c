@@ -1,3 +1,0 @@
-one
-two
-three
