@@ -2,19 +2,19 @@
 # bench/run.sh: the tool's speed benchmark (issue 5): times six workloads under the
 # installed Cachegrind, ours and --tool=none in three modes, and checks that the counts agree.
 #
-# Usage: sh bench/run.sh  (or: make bench).  Environment:
+# Usage: sh bench/run.sh  (or: make benchmark).  Environment:
 #   REPS=N        repetitions, alternating the variants within each [3; 1 with QUICK=1]
 #   QUICK=1       small inputs and one repetition: a smoke test, not a measurement
 #   WORKLOADS=".." run only these of: gzip python sort stride random interp
 #   CG_OURS=FILE  our tool binary [tool/cachegrind-amd64-linux of this tree]; it is
-                copied once at the start, so a rebuild during the run changes nothing
+#                 copied once at the start, so a rebuild during the run changes nothing
 #   BENCH_OUT=DIR scratch directory [${TMPDIR:-/tmp}/cachegrind-bench]; it is
 #                 wiped and rebuilt on every run and is never part of the tree
 # Exit status: 0 when every run succeeded and every summary: line of ours equals
 # the installed tool's, 1 when a summary differs, 2 when a run or the setup failed.
 # Whether the speed and memory targets are met is reported, not turned into a status.
 
-# `make bench` runs this with $(SHELL), which may be dash: go on under bash.
+# `make benchmark` runs this with $(SHELL), which may be dash: go on under bash.
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -u
 LC_ALL=C
