@@ -38,17 +38,19 @@ norm_file() {
   if [ "$1" = no ]; then sed '/^desc: /d'; else cat; fi
 }
 
-# out_files DIR: the output files of a run, one per line, in pid order
-# (shorter names first, then by name: cg.999 before cg.1000).
+# out_files DIR: the output files of a run, one per line, sorted by name.
 out_files() {
   for _f in "$1"/*; do
     [ -f "$_f" ] || continue
-    case ${_f##*/} in status | stdout | stderr | *.sig) continue ;; esac
+    case ${_f##*/} in status | stdout | stderr) continue ;; esac
     printf '%s\n' "$_f"
-  done | awk '{ print length($0) "\t" $0 }' | sort -n -k1,1 -k2 | cut -f2-
+  done
 }
 
-# make_sig DIR CACHESIM: writes DIR.sig, the run's signature.
+# make_sig DIR CACHESIM: writes DIR.sig, the run's signature.  The output
+# files go in the order of their normalised contents' checksums, not of their
+# names: pids wrap (pid_max may be 32768), so a forked child's pid can be
+# smaller than its parent's on one side only.
 make_sig() {
   {
     echo "### status $(cat "$1/status" 2>/dev/null)"
@@ -57,6 +59,8 @@ make_sig() {
     echo "### stderr"
     norm_stderr "$2" <"$1/stderr"
     out_files "$1" | while IFS= read -r _f; do
+      printf '%s\t%s\n' "$(norm_file "$2" <"$_f" | cksum)" "$_f"
+    done | sort | cut -f2- | while IFS= read -r _f; do
       echo "### output file"
       norm_file "$2" <"$_f"
     done
