@@ -6,7 +6,8 @@
 # VALGRIND, VG_LIBEXECDIR, VG_PLATFORM.  Optional: CG_OURS (our tool binary;
 # default $abs_top_builddir/tool/cachegrind-$VG_PLATFORM), CASES (names or
 # shell patterns of the cases to run), CG_REPEAT (runs per side for threaded
-# cases, default 4), CC (default gcc).
+# cases, default 4), CG_TIMEOUT (seconds per Valgrind run, default 300),
+# CC (default gcc).
 # Runs with cwd = $abs_top_builddir/tests/tool; everything is written under
 # ./out: the built programs and data (out/), the Valgrind library directory
 # (out/vglib) and one directory per case (out/res/CASE).
@@ -27,6 +28,25 @@ progs=$abs_top_srcdir/tests/progs
 mkdir -p out || exit 2
 work=$(cd out && pwd -P)
 vglib=$work/vglib
+
+# One run at a time per build directory (out/ is shared): wait for another
+# live run to finish; a lock left by a dead one is taken over.
+if [ -z "${CG_NESTED:-}" ]; then
+  waited=0
+  while ! mkdir "$work/.lock" 2>/dev/null; do
+    holder=$(cat "$work/.lock/pid" 2>/dev/null)
+    if [ -n "$holder" ] && ! kill -0 "$holder" 2>/dev/null || [ "$waited" -ge 1800 ]; then
+      rm -rf "$work/.lock"
+      continue
+    fi
+    [ "$waited" -eq 0 ] && echo "# waiting for another run of this suite in $work" >&2
+    sleep 2
+    waited=$((waited + 2))
+  done
+  echo $$ >"$work/.lock/pid"
+  trap 'rm -rf "$work/.lock"' EXIT
+  trap 'exit 130' INT TERM
+fi
 
 # ---------------------------------------------------------------------------
 # Case selection
@@ -120,6 +140,10 @@ build() {
 envi="env -i"
 env --default-signal true 2>/dev/null && envi="env --default-signal -i"
 
+# A hung run must not hang the suite: each run gets CG_TIMEOUT seconds.
+limit=
+command -v timeout >/dev/null 2>&1 && limit="timeout -k 5 ${CG_TIMEOUT:-300}"
+
 vginc=$( (pkg-config --variable=includedir valgrind) 2>/dev/null)/valgrind
 [ -f "$vginc/valgrind.h" ] || vginc=/usr/include/valgrind
 
@@ -164,7 +188,7 @@ probe_feature() {
   rm -rf "$_d" && mkdir -p "$_d"
   _f=$1
   shift
-  (cd "$work" && $envi PATH=/usr/bin:/bin VALGRIND_LIB="$vglib" "$VALGRIND" --tool=cgours -q \
+  (cd "$work" && $envi PATH=/usr/bin:/bin VALGRIND_LIB="$vglib" $limit "$VALGRIND" --tool=cgours -q \
     --cachegrind-out-file="probe/$_f/cg.out" "$@" /bin/true) </dev/null >"$_d/stdout" 2>"$_d/stderr"
   _rc=$?
   if [ "$_rc" -ne 0 ] || [ ! -f "$_d/cg.out" ]; then
@@ -185,7 +209,7 @@ run_one() {
   mkdir -p "$work/$2"
   _pin=
   if [ "$c_threads" = yes ]; then _pin="taskset -c 0" _o="--fair-sched=yes $_o"; fi
-  _cmd="$envi PATH=/usr/bin:/bin $c_env VALGRIND_LIB=\"\$vglib\" $_pin \"\$VALGRIND\" --tool=$_tool"
+  _cmd="$envi PATH=/usr/bin:/bin $c_env VALGRIND_LIB=\"\$vglib\" $limit $_pin \"\$VALGRIND\" --tool=$_tool"
   _out="--cachegrind-out-file=${c_outfile:-@DIR@/cg.%p}"
   if [ "$c_outfile" = - ]; then
     # No option: the default name, cachegrind.out.%p in the working directory.
