@@ -103,6 +103,7 @@ load_case() {
   case " $c_opts $c_our_opts " in *" --cache-sim=yes "*) c_needs="$c_needs cache-sim" ;; esac
   case " $c_opts $c_our_opts " in *" --branch-sim=yes "*) c_needs="$c_needs branch-sim" ;; esac
   case " $c_opts $c_our_opts " in *" --instr-at-start="*) c_needs="$c_needs instr-at-start" ;; esac
+  [ "$c_threads" = yes ] && c_needs="$c_needs taskset"
   c_cachesim=yes
   case " $c_opts " in *" --cache-sim=no "*) c_cachesim=no ;; esac
 }
@@ -127,7 +128,8 @@ build() {
   fi
   _flags=$(sed -n 's/.*cflags: *//p' "$_src" | sed -n '1{s/ *\*\/.*//;p;}')
   case " $_flags " in *" -shared "*) _bin=$work/$1.so ;; *) _bin=$work/$1 ;; esac
-  [ -f "$_bin" ] && [ ! "$_src" -nt "$_bin" ] && return 0
+  [ -f "$_bin" ] && [ ! "$_src" -nt "$_bin" ] &&
+    [ ! "$abs_top_srcdir/include/cachegrind.h" -nt "$_bin" ] && return 0
   # shellcheck disable=SC2086
   $CC -g -I"$abs_top_srcdir/include" -I"$vginc" -o "$_bin" "$_src" $_flags \
     >"$cres/build.log" 2>&1 || { rm -f "$_bin"; return 1; }
@@ -176,6 +178,9 @@ feature() {
 
 probe_feature() {
   case $1 in
+    taskset)
+      command -v taskset >/dev/null 2>&1 || echo "no taskset to pin threads"
+      return ;;
     avx | cx16)
       grep -qw "$1" /proc/cpuinfo 2>/dev/null || echo "this CPU lacks $1"
       return ;;
