@@ -92,7 +92,7 @@ load_case() {
       file) c_file=$_val ;;
       must-differ) c_invert=$_val ;;
       status | stderr-line | stderr-lacks | stderr-empty | stdout-line | \
-        file-line | file-lacks | file-exists | file-absent | fns)
+        file-line | file-lacks | file-exists | file-absent | fns | dir-files)
         printf '%s\t%s\n' "$_key" "$_val" >>"$cres/asserts" ;;
       *) c_bad="unknown key '$_key' in $1" ;;
     esac
@@ -351,6 +351,13 @@ check_asserts() {
         [ -f "$work/$_v" ] || { why "no file $_v"; _ok=1; } ;;
       file-absent)
         [ -e "$work/$_v" ] && { why "$_v exists but should not"; _ok=1; } ;;
+      dir-files)
+        set -- $_v
+        _got=$(cd "$work/$1" 2>/dev/null && ls -A | tr '\n' ' ')
+        shift
+        _exp=$(printf '%s\n' "$@" | LC_ALL=C sort | tr '\n' ' ')
+        _got=$(printf '%s\n' $_got | LC_ALL=C sort | tr '\n' ' ')
+        [ "$_got" = "$_exp" ] || { why "directory holds '$_got', expected '$_exp'"; _ok=1; } ;;
       fns)
         _got=$(sed -n 's/^fn=//p' "$_of" 2>/dev/null | sort -u | tr '\n' ' ')
         _exp=$(printf '%s\n' $_v | sort -u | tr '\n' ' ')
