@@ -47,7 +47,8 @@ out_files() {
   done
 }
 
-# make_sig DIR CACHESIM: writes DIR.sig, the run's signature.  The output
+# make_sig DIR CACHESIM: writes DIR.sig, the run's signature.  When
+# sig_stderr_only is set, only the stderr lines containing it count.  The output
 # files go in the order of their normalised contents' checksums, not of their
 # names: pids wrap (pid_max may be 32768), so a forked child's pid can be
 # smaller than its parent's on one side only.
@@ -57,7 +58,11 @@ make_sig() {
     echo "### stdout"
     cat "$1/stdout" 2>/dev/null
     echo "### stderr"
-    norm_stderr "$2" <"$1/stderr"
+    if [ -n "${sig_stderr_only:-}" ]; then
+      norm_stderr "$2" <"$1/stderr" | grep -F -e "$sig_stderr_only"
+    else
+      norm_stderr "$2" <"$1/stderr"
+    fi
     out_files "$1" | while IFS= read -r _f; do
       printf '%s\t%s\n' "$(norm_file "$2" <"$_f" | cksum)" "$_f"
     done | sort | cut -f2- | while IFS= read -r _f; do

@@ -66,7 +66,7 @@ selected() {
 load_case() {
   c_prog= c_args= c_opts= c_check=compare c_needs= c_env= c_threads=no
   c_outfile= c_build= c_prepare= c_expect= c_file= c_bad= c_invert=no
-  c_ref_args=- c_our_args=- c_ref_opts= c_our_opts=
+  c_ref_args=- c_our_args=- c_ref_opts= c_our_opts= sig_stderr_only=
   : >"$cres/asserts"
   while IFS= read -r _line || [ -n "$_line" ]; do
     case $_line in '' | '#'*) continue ;; esac
@@ -91,6 +91,7 @@ load_case() {
       expect-file) c_expect=$_val ;;
       file) c_file=$_val ;;
       must-differ) c_invert=$_val ;;
+      stderr-only) sig_stderr_only=$_val ;;
       status | stderr-line | stderr-lacks | stderr-empty | stdout-line | \
         file-line | file-lacks | file-exists | file-absent | fns | dir-files)
         printf '%s\t%s\n' "$_key" "$_val" >>"$cres/asserts" ;;
