@@ -161,6 +161,10 @@ static void emit_increment(Walk *w, ULong *counter)
     addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)counter), IRExpr_RdTmp(new)));
 }
 
+/* The inline data and branch code computes on 64-bit guest words; a 32-bit
+ * platform (x86, later) calls the helpers for those events instead. */
+#define INLINE_WORD_OPS (sizeof(HWord) == 8)
+
 static IRExpr *mkconst64(ULong v)
 {
     return IRExpr_Const(IRConst_U64(v));
@@ -318,16 +322,30 @@ static void emit_event(Walk *w, const Event *ev)
         break;
     case Ev_Dr:
     case Ev_Dm:
-        emit_data(w, ii, False, ev->size, ev->addr);
-        break;
     case Ev_Dw:
-        emit_data(w, ii, True, ev->size, ev->addr);
+        if (INLINE_WORD_OPS) {
+            emit_data(w, ii, ev->tag == Ev_Dw, ev->size, ev->addr);
+        } else {
+            IRExpr **args = mkIRExprVec_3(hword((HWord)ii), ev->addr, hword(ev->size));
+            if (ev->tag == Ev_Dw)
+                emit_helper(w, "cg_helper_dw", cg_helper_dw, args, 3, NULL);
+            else
+                emit_helper(w, "cg_helper_dr", cg_helper_dr, args, 3, NULL);
+        }
         break;
     case Ev_Bc:
-        emit_cond_branch(w, ii, ev->arg);
+        if (INLINE_WORD_OPS)
+            emit_cond_branch(w, ii, ev->arg);
+        else
+            emit_helper(w, "cg_helper_bc", cg_helper_bc, mkIRExprVec_2(hword((HWord)ii), ev->arg),
+                        2, NULL);
         break;
     case Ev_Bi:
-        emit_indirect_branch(w, ii, ev->arg);
+        if (INLINE_WORD_OPS)
+            emit_indirect_branch(w, ii, ev->arg);
+        else
+            emit_helper(w, "cg_helper_bi", cg_helper_bi, mkIRExprVec_2(hword((HWord)ii), ev->arg),
+                        2, NULL);
         break;
     }
 }
