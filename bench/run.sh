@@ -290,10 +290,11 @@ if [ "$differ" = 0 ]; then counts_ok=1; else counts_ok=0; fi
 echo
 echo "Verdict:"
 echo "  counts:  $([ $counts_ok = 1 ] && echo "identical in all $ncmp runs" || echo "DIFFER in $differ of $ncmp runs (details above on stderr)")"
-echo "  target 1, cache-sim=no, ours <= 1.25x none (geomean):            $(verdict "$G_N_no <= 1.25") ($(printf %.2f "$G_N_no")x)"
-echo "  target 2, cache-sim=yes, >= 2x faster than installed, same counts: $(verdict "$G_I_yes <= 0.5 && $counts_ok") ($(printf %.2f "$(ratio 1 "$G_I_yes")")x faster)"
-echo "  target 2, both simulations, >= 2x faster than installed, same counts: $(verdict "$G_I_both <= 0.5 && $counts_ok") ($(printf %.2f "$(ratio 1 "$G_I_both")")x faster)"
-echo "  target 3, peak memory <= installed + 10% (every workload and mode): $(verdict "$worst_mem <= 1.10") (worst $(printf %.2f "$worst_mem")x, $worst_at)"
+vline() { printf '  %-68s %s\n' "$1:" "$2"; }
+vline "target 1, cache-sim=no: ours <= 1.25x none (geomean)" "$(verdict "$G_N_no <= 1.25") ($(printf %.2f "$G_N_no")x)"
+vline "target 2, cache-sim=yes: >= 2x faster than installed, same counts" "$(verdict "$G_I_yes <= 0.5 && $counts_ok") ($(printf %.2f "$(ratio 1 "$G_I_yes")")x faster)"
+vline "target 2, both simulations: >= 2x faster than installed, same counts" "$(verdict "$G_I_both <= 0.5 && $counts_ok") ($(printf %.2f "$(ratio 1 "$G_I_both")")x faster)"
+vline "target 3, peak memory <= installed + 10% (every workload and mode)" "$(verdict "$worst_mem <= 1.10") (worst $(printf %.2f "$worst_mem")x, $worst_at)"
 echo "  runs:    $([ $failed = 0 ] && echo "all succeeded" || echo "SOME FAILED (see stderr)"); benchmark took ${elapsed}s"
 
 if [ "$failed" != 0 ]; then exit 2; fi
