@@ -56,7 +56,12 @@ make_sig() {
   {
     echo "### status $(cat "$1/status" 2>/dev/null)"
     echo "### stdout"
-    cat "$1/stdout" 2>/dev/null
+    # Binary output (gzip -c) is represented by its checksum.
+    if LC_ALL=C tr -d '\t\n\r\040-\176' <"$1/stdout" | head -c 1 | grep -q .; then
+      echo "binary: $(cksum <"$1/stdout")"
+    else
+      cat "$1/stdout" 2>/dev/null
+    fi
     echo "### stderr"
     if [ -n "${sig_stderr_only:-}" ]; then
       norm_stderr "$2" <"$1/stderr" | grep -F -e "$sig_stderr_only"

@@ -167,6 +167,8 @@ prepare_lsdir() {
 # ---------------------------------------------------------------------------
 # Features: "" when present, else the reason for skipping.
 
+# feature NAME: sets _r; probes once per suite run (not in a subshell, so
+# that the result is kept).
 feature() {
   _v=$(echo "$1" | tr -c 'a-z0-9\n' _)
   eval "_r=\${feat_$_v-unset}"
@@ -174,7 +176,6 @@ feature() {
     _r=$(probe_feature "$1")
     eval "feat_$_v=\$_r"
   fi
-  printf '%s' "$_r"
 }
 
 probe_feature() {
@@ -250,7 +251,7 @@ why() { printf '%s\n' "$@" >>"$cres/why"; }
 # Shows how two files differ (first lines of a unified diff).
 show_diff() {
   why "diff $3 $4:"
-  diff -u "$1" "$2" | sed -n '3,$p' | head -n 25 >>"$cres/why"
+  diff -u -a "$1" "$2" | sed -n '3,$p' | head -n 25 >>"$cres/why"
 }
 
 check_compare() {
@@ -508,7 +509,8 @@ for cf in "$suite"/cases/*.case; do
   if [ ! -f "$ours" ]; then skip "$name" "our tool is not built: no $ours"; continue; fi
   reason=
   for n in $c_needs; do
-    reason=$(feature "$n")
+    feature "$n"
+    reason=$_r
     [ -n "$reason" ] && break
   done
   if [ -n "$reason" ]; then skip "$name" "$reason"; continue; fi
