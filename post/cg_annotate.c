@@ -714,10 +714,14 @@ static void group_lines(void)
     free(fill);
 }
 
+/* The sum of a file's line cost centres: every count line after an fl=
+   line adds to both its line and its (file, function) pair, so summing the
+   few pairs gives the same result as summing the many lines. */
 static void add_file_lines(uint32_t f, cg_count *dst)
 {
-    for (size_t j = file_start[f]; j < file_start[f + 1]; j++)
-        cg_cc_add(dst, cg_line_cc(&prof, lines_by_file[j]), nev, 1);
+    if (f >= prof.cap_finfo) return;
+    for (uint32_t pi = prof.finfo[f].first_pair; pi != CG_NONE; pi = prof.pairs[pi].next_in_file)
+        cg_cc_add(dst, cg_pair_cc(&prof, pi), nev, 1);
 }
 
 static int cmp_line(const void *a, const void *b)

@@ -59,6 +59,16 @@ static inline bool is_digit(char c)
 static inline int parse_token(const char **pp, const char *end, cg_count *out, bool dot)
 {
     const char *p = *pp;
+    /* Fast path: up to 18 plain digits, then a separator or the end. */
+    uint64_t acc = 0;
+    int n = 0;
+    while (p < end && is_digit(*p) && n < 18) acc = acc * 10 + (uint64_t)(*p++ - '0'), n++;
+    if (n > 0 && (p == end || *p == ' ')) {
+        *out = (cg_count)acc;
+        *pp = p;
+        return TOK_OK;
+    }
+    p = *pp;
     bool neg = false;
     if (*p == '+' || *p == '-') {
         neg = *p == '-';
@@ -72,7 +82,7 @@ static inline int parse_token(const char **pp, const char *end, cg_count *out, b
         }
         return TOK_BAD;
     }
-    uint64_t acc = 0;
+    acc = 0;
     bool big = false;
     for (;;) {
         unsigned d = (unsigned)(*p - '0');
