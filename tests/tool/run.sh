@@ -484,7 +484,10 @@ if [ -z "$missing" ]; then
   rm -f "$work/times"
   rm -rf "$vglib" && mkdir -p "$vglib" || exit 2
   for f in "$VG_LIBEXECDIR"/*; do ln -s "$f" "$vglib/" || exit 2; done
-  [ -f "$ours" ] && ln -s "$ours" "$vglib/cgours-$VG_PLATFORM"
+  # A copy, not a symlink: the tool may be rebuilt while the suite runs, and
+  # every case must test the same binary.
+  [ -f "$ours" ] && { cp "$ours" "$vglib/cgours-$VG_PLATFORM" ||
+    ln -s "$ours" "$vglib/cgours-$VG_PLATFORM"; }
 fi
 
 for cf in "$suite"/cases/*.case; do
@@ -506,7 +509,7 @@ for cf in "$suite"/cases/*.case; do
       continue ;;
   esac
   if [ -n "$missing" ]; then skip "$name" "$missing"; continue; fi
-  if [ ! -f "$ours" ]; then skip "$name" "our tool is not built: no $ours"; continue; fi
+  if [ ! -e "$vglib/cgours-$VG_PLATFORM" ]; then skip "$name" "our tool is not built: no $ours"; continue; fi
   reason=
   for n in $c_needs; do
     feature "$n"
