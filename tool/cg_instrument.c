@@ -25,6 +25,7 @@
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_oset.h"
+#include "pub_tool_transtab.h"
 
 ULong cg_stat_nox, cg_stat_gen;
 
@@ -32,29 +33,18 @@ ULong cg_stat_nox, cg_stat_gen;
 /* Superblock records                                                  */
 /* ------------------------------------------------------------------ */
 
-/* An event whose count is its flush group's executions. */
-typedef struct {
-    UShort instr; /* index into instrs[] */
-    UShort ev;    /* EV_Ir, EV_Dr, EV_Dw, EV_Bc or EV_Bi */
-} CountedEvent;
-
-/* Executions of one flush point, and the events it carries. */
-typedef struct {
-    ULong execs;
-    UShort first, count; /* into counted[] */
-} FlushGroup;
-
-typedef struct {
-    Addr addr; /* key: the superblock's guest start address */
-    UInt n_instrs;
-    UInt n_groups, max_groups;
-    UInt n_counted, max_counted;
-    FlushGroup *groups;
-    CountedEvent *counted;
-    InstrInfo instrs[0];
-} SBInfo;
-
 static OSet *sb_table;
+static void bury_the_dead(void);
+
+/* Addresses of superblocks that ran often enough to be translated again
+ * with inline fast paths, and those waiting for that to happen. */
+static OSet *hot_table;
+typedef struct {
+    Addr base;
+    SizeT len;
+} PendingRange;
+static PendingRange *pending;
+static UInt n_pending, max_pending;
 
 static Word cmp_addr(const void *key, const void *elem)
 {
@@ -66,6 +56,59 @@ void cg_instrument_init(void)
 {
     sb_table =
         VG_(OSetGen_Create)(offsetof(SBInfo, addr), cmp_addr, VG_(malloc), "cg.sbinfo", VG_(free));
+    hot_table = VG_(OSetWord_Create)(VG_(malloc), "cg.hot", VG_(free));
+}
+
+/* ------------------------------------------------------------------ */
+/* Two tiers                                                           */
+/* ------------------------------------------------------------------ */
+
+/* A superblock is first translated "cold": each flush that has simulation
+ * work makes one call to cg_helper_group, which replays the flush's events
+ * in C.  That is little IR, so translation stays as cheap as upstream's.
+ * A superblock whose flush runs HOT_THRESHOLD times is queued; at the next
+ * point where no client code runs its translation is discarded, and it is
+ * made again "hot", with the inline fast paths below.  Both tiers do the
+ * same simulator work in the same order, so counts never depend on when a
+ * block changed tier. */
+void cg_queue_for_hot(SBInfo *sbi)
+{
+    if (sbi->queued) return;
+    sbi->queued = True;
+    if (n_pending == max_pending) {
+        max_pending = max_pending ? 2 * max_pending : 64;
+        PendingRange *p = VG_(malloc)("cg.pending", max_pending * sizeof *p);
+        for (UInt i = 0; i < n_pending; i++) p[i] = pending[i];
+        if (pending) VG_(free)(pending);
+        pending = p;
+    }
+    pending[n_pending].base = sbi->addr;
+    pending[n_pending].len = sbi->extent0_len;
+    n_pending++;
+}
+
+/* The core's own "no translation is running" flag, which
+ * VG_(discard_translations_safely) asserts.  It is not in the tool headers,
+ * but the installed core exports it, and we only raise it where it holds. */
+extern Bool VG_(ok_to_discard_translations);
+
+/* Called by the core whenever a thread is about to run client code: no
+ * translation is executing and no chaining request is outstanding, so
+ * discarding is safe, and the translations discarded before the previous
+ * call cannot run any more. */
+void cg_between_blocks(ThreadId tid, ULong blocks_dispatched)
+{
+    bury_the_dead();
+    if (n_pending == 0) return;
+    Bool was_ok = VG_(ok_to_discard_translations);
+    VG_(ok_to_discard_translations) = True;
+    for (UInt i = 0; i < n_pending; i++) {
+        if (!VG_(OSetWord_Contains)(hot_table, pending[i].base))
+            VG_(OSetWord_Insert)(hot_table, pending[i].base);
+        VG_(discard_translations_safely)(pending[i].base, pending[i].len, "cachegrind");
+    }
+    VG_(ok_to_discard_translations) = was_ok;
+    n_pending = 0;
 }
 
 UInt cg_live_superblocks(void)
@@ -86,11 +129,28 @@ static void fold_counts(SBInfo *sbi)
     }
 }
 
+/* Records of discarded translations.  A translation can still run once
+ * after its discard (the scheduler may already hold its code address), and
+ * its generated code writes into its record, so records are kept until the
+ * next point where no client code runs, and their counts folded then. */
+static SBInfo *graveyard;
+
+static void bury_the_dead(void)
+{
+    while (graveyard) {
+        SBInfo *sbi = graveyard;
+        graveyard = sbi->next_dead;
+        fold_counts(sbi);
+        VG_(OSetGen_FreeNode)(sb_table, sbi);
+    }
+}
+
 void cg_fold_all_counts(void)
 {
     SBInfo *sbi;
     VG_(OSetGen_ResetIter)(sb_table);
     while ((sbi = VG_(OSetGen_Next)(sb_table))) fold_counts(sbi);
+    for (sbi = graveyard; sbi; sbi = sbi->next_dead) fold_counts(sbi);
 }
 
 void cg_discard_sb(Addr orig_addr, VexGuestExtents vge)
@@ -99,8 +159,8 @@ void cg_discard_sb(Addr orig_addr, VexGuestExtents vge)
      * instrumenter saw as the block's start. */
     SBInfo *sbi = VG_(OSetGen_Remove)(sb_table, &vge.base[0]);
     if (!sbi) return; /* made while instrumentation was off */
-    fold_counts(sbi);
-    VG_(OSetGen_FreeNode)(sb_table, sbi);
+    sbi->next_dead = graveyard;
+    graveyard = sbi;
 }
 
 /* ------------------------------------------------------------------ */
@@ -111,10 +171,11 @@ typedef enum { Ev_Ir, Ev_Dr, Ev_Dw, Ev_Dm, Ev_Bc, Ev_Bi } EventTag;
 
 typedef struct {
     EventTag tag;
-    UInt instr;   /* index into the record's instrs[] */
-    Int size;     /* Dr, Dw, Dm */
-    IRExpr *addr; /* Dr, Dw, Dm */
-    IRExpr *arg;  /* Bc: taken as a 0/1 word; Bi: the target */
+    UInt instr;        /* index into the record's instrs[] */
+    Int size;          /* Dr, Dw, Dm */
+    IRExpr *addr;      /* Dr, Dw, Dm */
+    IRExpr *arg;       /* Bc: taken as a 0/1 word; Bi: the target */
+    Bool same_i1_line; /* Ir: wholly in the I1 line the previous fetch ended in */
 } Event;
 
 #define QUEUE_SIZE 16
@@ -126,6 +187,7 @@ typedef struct {
     UInt n_seen; /* IMarks processed so far */
     Event q[QUEUE_SIZE];
     Int nq;
+    Bool hot; /* inline fast paths (see "Two tiers") */
     /* The I1 block the previous instruction's fetch ended in, which is the
      * most recently used way of its set when the next fetch is simulated. */
     Bool have_last_i1;
@@ -179,15 +241,11 @@ static IRExpr *bind(Walk *w, IRType ty, IRExpr *e)
 
 /* I1 for one instruction.  Its address is known now, so an inline check is
  * one load and one compare against constants. */
-static void emit_fetch(Walk *w, InstrInfo *ii)
+static void emit_fetch(Walk *w, InstrInfo *ii, Bool same_i1_line)
 {
+    if (same_i1_line) return;
     const Cache *i1 = cg_cache(CG_I1);
     ULong b1 = ii->addr >> i1->line_bits, b2 = (ii->addr + ii->len - 1) >> i1->line_bits;
-    Bool same_line_as_previous = w->have_last_i1 && b1 == b2 && b1 == w->last_i1_block;
-    w->have_last_i1 = True;
-    w->last_i1_block = b2;
-    if (same_line_as_previous) return;
-
     IRExpr *guard = NULL;
     if (b1 == b2) {
         const uint64_t *way0 = &i1->tags[(b1 & i1->set_mask) * i1->assoc];
@@ -318,7 +376,7 @@ static void emit_event(Walk *w, const Event *ev)
     InstrInfo *ii = &w->sbi->instrs[ev->instr];
     switch (ev->tag) {
     case Ev_Ir:
-        if (cg_clo.cache_sim) emit_fetch(w, ii);
+        if (cg_clo.cache_sim) emit_fetch(w, ii, ev->same_i1_line);
         break;
     case Ev_Dr:
     case Ev_Dm:
@@ -368,6 +426,17 @@ static UShort counted_kind(EventTag tag)
     tl_assert(0);
 }
 
+/* Whether simulation has any work for this event (cold tier). */
+static Bool needs_simulation(const Walk *w, const Event *ev)
+{
+    switch (ev->tag) {
+    case Ev_Ir:
+        return cg_clo.cache_sim && !ev->same_i1_line;
+    default:
+        return True; /* data and branch events exist only when simulated */
+    }
+}
+
 static void flush(Walk *w)
 {
     if (w->nq == 0) return;
@@ -379,14 +448,36 @@ static void flush(Walk *w)
     grp->execs = 0;
     grp->first = sbi->n_counted;
     grp->count = w->nq;
+    Bool any_work = False;
     for (Int i = 0; i < w->nq; i++) {
+        const Event *ev = &w->q[i];
         CountedEvent *ce = &sbi->counted[sbi->n_counted++];
-        ce->instr = w->q[i].instr;
-        ce->ev = counted_kind(w->q[i].tag);
+        ce->instr = ev->instr;
+        ce->ev = counted_kind(ev->tag);
+        ce->simulate = needs_simulation(w, ev);
+        ce->size = ev->size;
+        any_work |= ce->simulate;
     }
-    emit_increment(w, &grp->execs);
 
-    for (Int i = 0; i < w->nq; i++) emit_event(w, &w->q[i]);
+    if (w->hot || !any_work) {
+        emit_increment(w, &grp->execs);
+        if (w->hot)
+            for (Int i = 0; i < w->nq; i++) emit_event(w, &w->q[i]);
+    } else {
+        /* The values only known at run time go to the scratch slots, in
+         * event order; the helper counts the execution itself. */
+        Int slot = 0;
+        for (Int i = 0; i < w->nq; i++) {
+            const Event *ev = &w->q[i];
+            IRExpr *v = ev->tag == Ev_Dr || ev->tag == Ev_Dm || ev->tag == Ev_Dw ? ev->addr
+                        : ev->tag == Ev_Ir                                       ? NULL
+                                                                                 : ev->arg;
+            if (v)
+                addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)&cg_scratch[slot++]), v));
+        }
+        emit_helper(w, "cg_helper_group", cg_helper_group,
+                    mkIRExprVec_2(hword((HWord)sbi), hword((HWord)grp)), 2, NULL);
+    }
     w->nq = 0;
 }
 
@@ -399,6 +490,7 @@ static void enqueue(Walk *w, EventTag tag, Int size, IRExpr *addr, IRExpr *arg)
     ev->size = size;
     ev->addr = addr;
     ev->arg = arg;
+    ev->same_i1_line = False;
 }
 
 static void add_ir(Walk *w)
@@ -413,6 +505,15 @@ static void add_ir(Walk *w)
     else
         cg_stat_gen++;
     enqueue(w, Ev_Ir, 0, NULL, NULL);
+
+    /* Instructions of a superblock run back to back with no other fetch in
+     * between, so after a fetch the line it ended in is the most recently
+     * used way of its set: a fetch wholly inside that line changes nothing. */
+    if (!cg_clo.cache_sim) return;
+    ULong b1 = ii->addr >> cg_i1_line_bits, b2 = last >> cg_i1_line_bits;
+    w->q[w->nq - 1].same_i1_line = w->have_last_i1 && b1 == b2 && b1 == w->last_i1_block;
+    w->have_last_i1 = True;
+    w->last_i1_block = b2;
 }
 
 static void add_dr(Walk *w, Int size, IRExpr *addr)
@@ -651,6 +752,8 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     SBInfo *sbi =
         VG_(OSetGen_AllocNode)(sb_table, size + groups_size + max_events * sizeof(CountedEvent));
     sbi->addr = closure->readdr;
+    sbi->extent0_len = vge->len[0];
+    sbi->queued = False;
     sbi->n_instrs = n_instrs;
     sbi->n_groups = 0;
     sbi->max_groups = max_groups;
@@ -669,6 +772,7 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     VG_(OSetGen_Insert)(sb_table, sbi);
 
     Walk w = {.out = deepCopyIRSBExceptStmts(sb_in), .sbi = sbi};
+    w.hot = VG_(OSetWord_Contains)(hot_table, sbi->addr);
     Int i = 0;
     /* The preamble (e.g. the self-modifying-code check) carries no events. */
     for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; i++)

@@ -97,6 +97,7 @@ static void post_clo_init(void)
     cg_runtime_init();
     if (cg_clo.cache_sim) cg_caches_configure();
     if (!cg_clo.instr_at_start) cg_instr_enabled = False;
+    VG_(track_start_client_code)(cg_between_blocks);
 }
 
 static void fini(Int exitcode)

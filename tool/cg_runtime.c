@@ -109,3 +109,43 @@ VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target)
 {
     ii->cc->ev[EV_Bim] += ind_predict(&ind, ii->addr, target);
 }
+
+/* ------------------------------------------------------------------ */
+/* Cold tier                                                           */
+/* ------------------------------------------------------------------ */
+
+UWord cg_scratch[16];
+
+/* Executions after which a superblock is translated again with inline fast
+ * paths: below this, the extra translation work would not pay for itself. */
+#define HOT_THRESHOLD 2000
+
+/* One flush of a cold superblock: count it, then do its events' simulator
+ * work in order, exactly as the hot tier's inline code and helpers would. */
+VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
+{
+    if (++grp->execs == HOT_THRESHOLD) cg_queue_for_hot(sbi);
+    const UWord *arg = cg_scratch;
+    const CountedEvent *ce = &sbi->counted[grp->first], *end = ce + grp->count;
+    for (; ce < end; ce++) {
+        InstrInfo *ii = &sbi->instrs[ce->instr];
+        ULong *ev = ii->cc->ev;
+        switch (ce->ev) {
+        case EV_Ir:
+            if (ce->simulate) count_access(&I1, ii->addr, ii->len, &ev[EV_I1mr]);
+            break;
+        case EV_Dr:
+            count_access(&D1, *arg++, ce->size, &ev[EV_D1mr]);
+            break;
+        case EV_Dw:
+            count_access(&D1, *arg++, ce->size, &ev[EV_D1mw]);
+            break;
+        case EV_Bc:
+            ev[EV_Bcm] += cond_predict(&cond, ii->addr, (int)*arg++);
+            break;
+        case EV_Bi:
+            ev[EV_Bim] += ind_predict(&ind, ii->addr, *arg++);
+            break;
+        }
+    }
+}

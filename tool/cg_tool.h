@@ -83,6 +83,35 @@ typedef struct {
     LineCC *cc;
 } InstrInfo;
 
+/* An event whose count is its flush group's executions. */
+typedef struct {
+    UShort instr;   /* index into the record's instrs[] */
+    UChar ev;       /* EV_Ir, EV_Dr, EV_Dw, EV_Bc or EV_Bi */
+    UChar simulate; /* cold tier: cg_helper_group has simulator work for it */
+    UShort size;    /* Dr, Dw */
+} CountedEvent;
+
+/* Executions of one flush point, and the events it carries. */
+typedef struct {
+    ULong execs;
+    UShort first, count; /* into counted[] */
+} FlushGroup;
+
+/* Everything about one translated superblock; the generated code points
+ * into it, so it never moves while the translation lives. */
+typedef struct SBInfo {
+    Addr addr;                /* key: the superblock's guest start address */
+    struct SBInfo *next_dead; /* in the graveyard, once discarded */
+    UShort extent0_len;
+    Bool queued; /* waiting to be translated again, hot */
+    UInt n_instrs;
+    UInt n_groups, max_groups;
+    UInt n_counted, max_counted;
+    FlushGroup *groups;
+    CountedEvent *counted;
+    InstrInfo instrs[0];
+} SBInfo;
+
 IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayout *layout,
                     const VexGuestExtents *vge, const VexArchInfo *archinfo, IRType gWordTy,
                     IRType hWordTy);
@@ -92,6 +121,8 @@ void cg_instrument_init(void);
  * centres; called once at exit, before the profile is written. */
 void cg_fold_all_counts(void);
 UInt cg_live_superblocks(void);
+void cg_queue_for_hot(SBInfo *sbi);
+void cg_between_blocks(ThreadId tid, ULong blocks_dispatched);
 extern ULong cg_stat_nox, cg_stat_gen;
 
 /* ------------------------------------------------------------------ */
@@ -119,6 +150,11 @@ const Cache *cg_cache(Int which);
 /* The branch predictors, likewise. */
 CondPredictor *cg_cond_predictor(void);
 IndPredictor *cg_ind_predictor(void);
+
+/* Run-time values of a cold flush (data addresses, branch outcomes and
+ * targets), stored by generated code in event order for cg_helper_group. */
+extern UWord cg_scratch[16];
+VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp);
 
 VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii);
 VG_REGPARM(3) void cg_helper_dr(InstrInfo *ii, Addr a, UWord size);
