@@ -39,6 +39,10 @@ static void bury_the_dead(void);
 /* Addresses of superblocks that ran often enough to be translated again
  * with inline fast paths, and those waiting for that to happen. */
 static OSet *hot_table;
+/* Superblocks discarded by a tier change: their next translation would not
+ * exist upstream, so it is left out of the --stats counts. */
+static OSet *retier_table;
+static Bool changing_tiers;
 typedef struct {
     Addr base;
     SizeT len;
@@ -57,6 +61,7 @@ void cg_instrument_init(void)
     sb_table =
         VG_(OSetGen_Create)(offsetof(SBInfo, addr), cmp_addr, VG_(malloc), "cg.sbinfo", VG_(free));
     hot_table = VG_(OSetWord_Create)(VG_(malloc), "cg.hot", VG_(free));
+    retier_table = VG_(OSetWord_Create)(VG_(malloc), "cg.retier", VG_(free));
 }
 
 /* ------------------------------------------------------------------ */
@@ -102,18 +107,22 @@ void cg_between_blocks(ThreadId tid, ULong blocks_dispatched)
     if (n_pending == 0) return;
     Bool was_ok = VG_(ok_to_discard_translations);
     VG_(ok_to_discard_translations) = True;
+    changing_tiers = True;
     for (UInt i = 0; i < n_pending; i++) {
         if (!VG_(OSetWord_Contains)(hot_table, pending[i].base))
             VG_(OSetWord_Insert)(hot_table, pending[i].base);
         VG_(discard_translations_safely)(pending[i].base, pending[i].len, "cachegrind");
     }
     VG_(ok_to_discard_translations) = was_ok;
+    changing_tiers = False;
     n_pending = 0;
 }
 
+/* As upstream counts them: superblocks discarded only to change tier are
+ * still live there. */
 UInt cg_live_superblocks(void)
 {
-    return VG_(OSetGen_Size)(sb_table);
+    return VG_(OSetGen_Size)(sb_table) + VG_(OSetWord_Size)(retier_table);
 }
 
 static void fold_counts(SBInfo *sbi)
@@ -159,6 +168,8 @@ void cg_discard_sb(Addr orig_addr, VexGuestExtents vge)
      * instrumenter saw as the block's start. */
     SBInfo *sbi = VG_(OSetGen_Remove)(sb_table, &vge.base[0]);
     if (!sbi) return; /* made while instrumentation was off */
+    if (changing_tiers && !VG_(OSetWord_Contains)(retier_table, sbi->addr))
+        VG_(OSetWord_Insert)(retier_table, sbi->addr);
     sbi->next_dead = graveyard;
     graveyard = sbi;
 }
@@ -187,7 +198,8 @@ typedef struct {
     UInt n_seen; /* IMarks processed so far */
     Event q[QUEUE_SIZE];
     Int nq;
-    Bool hot; /* inline fast paths (see "Two tiers") */
+    Bool hot;         /* inline fast paths (see "Two tiers") */
+    Bool count_stats; /* false when only the tier changes: upstream has no such translation */
     /* The I1 block the previous instruction's fetch ended in, which is the
      * most recently used way of its set when the next fetch is simulated. */
     Bool have_last_i1;
@@ -499,11 +511,13 @@ static void add_ir(Walk *w)
     /* Only --stats shows this: whether upstream's single-line fast case
      * applies (same line size in I1 and LL, instruction inside one line). */
     Addr last = ii->addr + ii->len - 1;
-    if (cg_i1_line_bits == cg_ll_line_bits &&
-        (ii->addr >> cg_i1_line_bits) == (last >> cg_i1_line_bits))
+    if (!w->count_stats) {
+    } else if (cg_i1_line_bits == cg_ll_line_bits &&
+               (ii->addr >> cg_i1_line_bits) == (last >> cg_i1_line_bits)) {
         cg_stat_nox++;
-    else
+    } else {
         cg_stat_gen++;
+    }
     enqueue(w, Ev_Ir, 0, NULL, NULL);
 
     /* Instructions of a superblock run back to back with no other fetch in
@@ -613,7 +627,7 @@ static void handle_imark(Walk *w, IRStmt *st)
     InstrInfo *ii = &w->sbi->instrs[w->cur];
     ii->addr = addr;
     ii->len = len;
-    ii->cc = cg_lines_get(addr);
+    ii->cc = cg_lines_get(addr, w->count_stats ? &cg_lookup_stats : NULL);
     add_ir(w);
 }
 
@@ -773,6 +787,7 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
 
     Walk w = {.out = deepCopyIRSBExceptStmts(sb_in), .sbi = sbi};
     w.hot = VG_(OSetWord_Contains)(hot_table, sbi->addr);
+    w.count_stats = !VG_(OSetWord_Remove)(retier_table, sbi->addr);
     Int i = 0;
     /* The preamble (e.g. the self-modifying-code check) carries no events. */
     for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; i++)

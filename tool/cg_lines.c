@@ -123,7 +123,7 @@ void cg_lines_init(void)
     cc_grow();
 }
 
-LineCC *cg_lines_get(Addr a)
+LineCC *cg_lines_get(Addr a, DebugLookupStats *stats)
 {
     DiEpoch ep = VG_(current_DiEpoch)();
     const HChar *file, *dir, *fn;
@@ -136,14 +136,16 @@ LineCC *cg_lines_get(Addr a)
     Bool found_fn = VG_(get_fnname)(ep, a, &fn);
     const HChar *ifn = intern2(NULL, found_fn ? fn : "???");
 
-    if (found_fl && found_fn)
-        cg_lookup_stats.full++;
-    else if (found_fl)
-        cg_lookup_stats.file_line++;
-    else if (found_fn)
-        cg_lookup_stats.fn_only++;
-    else
-        cg_lookup_stats.none++;
+    if (!stats) {
+    } else if (found_fl && found_fn) {
+        stats->full++;
+    } else if (found_fl) {
+        stats->file_line++;
+    } else if (found_fn) {
+        stats->fn_only++;
+    } else {
+        stats->none++;
+    }
 
     UInt h = cc_hash(ifile, ifn, line);
     for (LineCC *e = cc_table[h & (cc_buckets - 1)]; e; e = e->next)

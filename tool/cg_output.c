@@ -152,29 +152,45 @@ static void write_body(Out *o, LineCC **ccs, UInt n, WriteStats *ws)
     out_str(o, "\n");
 }
 
-/* Writes the profile under a temporary name and renames it into place, so
- * a failure never leaves a truncated profile under the final name. */
+/* Writes the profile.  A new or regular file is written under a temporary
+ * name and renamed into place, so a failure never leaves a truncated profile
+ * under the final name.  Anything else (a device such as /dev/null, a FIFO,
+ * a symbolic link) is written directly, as upstream does: renaming would
+ * replace it. */
 static void write_file(const HChar *name, LineCC **ccs, UInt n, WriteStats *ws)
 {
+    struct vg_stat st;
+    HChar link;
+    Bool exists = !sr_isError(VG_(stat)(name, &st));
+    Bool is_link = VG_(readlink)(name, &link, 1) >= 0;
+    Bool atomic = !is_link && (!exists || VKI_S_ISREG(st.mode));
+
     HChar *tmp = VG_(malloc)("cg.out.tmpname", VG_(strlen)(name) + 32);
     VG_(sprintf)(tmp, "%s.tmp.%d", name, VG_(getpid)());
+    const HChar *path = atomic ? tmp : name;
 
-    SysRes sr = VG_(open)(tmp, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY, VKI_S_IRUSR | VKI_S_IWUSR);
-    if (sr_isError(sr)) {
+    /* A directory cannot be opened for writing: the same error either way. */
+    Int fd = -1;
+    if (!(exists && VKI_S_ISDIR(st.mode))) {
+        SysRes sr =
+            VG_(open)(path, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY, VKI_S_IRUSR | VKI_S_IWUSR);
+        if (!sr_isError(sr)) fd = sr_Res(sr);
+    }
+    if (fd < 0) {
         VG_(umsg)("error: can't open output data file '%s'\n", name);
         VG_(umsg)("       ... so detailed results will be missing.\n");
         VG_(free)(tmp);
         return;
     }
     Out *o = VG_(malloc)("cg.out.buf", sizeof *o);
-    o->fd = sr_Res(sr);
+    o->fd = fd;
     o->failed = False;
     o->used = 0;
     write_body(o, ccs, n, ws);
     out_flush(o);
     VG_(close)(o->fd);
-    if (o->failed || VG_(rename)(tmp, name) != 0) {
-        VG_(unlink)(tmp);
+    if (o->failed || (atomic && VG_(rename)(tmp, name) != 0)) {
+        if (atomic) VG_(unlink)(tmp);
         VG_(umsg)("error: can't write output data file '%s'\n", name);
         VG_(umsg)("       ... so detailed results will be missing.\n");
         ws->files = ws->fns = ws->lines = 0;

@@ -49,8 +49,9 @@ typedef struct {
 
 void cg_lines_init(void);
 /* The cost centre of the instruction at guest address `a`, created zeroed
- * the first time.  Reads debug info; never returns NULL. */
-LineCC *cg_lines_get(Addr a);
+ * the first time.  Reads debug info (counted in `stats` unless NULL); never
+ * returns NULL. */
+LineCC *cg_lines_get(Addr a, DebugLookupStats *stats);
 /* All cost centres sorted by file, function, line (VG_(free) the array). */
 LineCC **cg_lines_sorted(UInt *n);
 UInt cg_lines_count(void);
