@@ -93,7 +93,7 @@ load_case() {
       must-differ) c_invert=$_val ;;
       stderr-only) sig_stderr_only=$_val ;;
       status | stderr-line | stderr-lacks | stderr-empty | stdout-line | \
-        file-line | file-lacks | file-exists | file-absent | fns | dir-files)
+        file-line | file-lacks | file-exists | file-absent | fns | dir-files | file-type)
         printf '%s\t%s\n' "$_key" "$_val" >>"$cres/asserts" ;;
       *) c_bad="unknown key '$_key' in $1" ;;
     esac
@@ -156,6 +156,10 @@ prepare_gzdata() {
   awk 'BEGIN { for (i = 0; i < 3000; i++)
                  printf "%d %d a line of text for gzip %d\n", i, (i * 7919) % 1000, i % 13 }' \
     >"$work/gzdata.txt"
+}
+# links/cg.link -> target.out (missing): an output name that is a symlink.
+prepare_outlink() {
+  rm -rf "$work/links" && mkdir -p "$work/links" && ln -s target.out "$work/links/cg.link"
 }
 prepare_lsdir() {
   rm -rf "$work/lsdir"
@@ -353,6 +357,15 @@ check_asserts() {
         [ -f "$work/$_v" ] || { why "no file $_v"; _ok=1; } ;;
       file-absent)
         [ -e "$work/$_v" ] && { why "$_v exists but should not"; _ok=1; } ;;
+      file-type)
+        set -- $_v
+        case $2 in
+          symlink) [ -L "$work/$1" ] ;;
+          fifo) [ -p "$work/$1" ] ;;
+          dir) [ -d "$work/$1" ] && [ ! -L "$work/$1" ] ;;
+          file) [ -f "$work/$1" ] && [ ! -L "$work/$1" ] ;;
+          *) false ;;
+        esac || { why "$1 is not a $2: $(ls -ld "$work/$1" 2>&1)"; _ok=1; } ;;
       dir-files)
         set -- $_v
         _got=$(cd "$work/$1" 2>/dev/null && ls -A | tr '\n' ' ')
