@@ -14,6 +14,7 @@ CgOptions cg_clo = {
     .branch_sim = False,
     .instr_at_start = True,
     .out_file = "cachegrind.out.%p",
+    .hot_threshold = 2000,
 };
 
 Bool cg_instr_enabled = True;
@@ -24,11 +25,14 @@ Bool cg_instr_enabled = True;
 
 static Bool process_option(const HChar *arg)
 {
+    Long hot_threshold;
     if (cg_cache_option(arg)) return True;
     if VG_STR_CLO (arg, "--cachegrind-out-file", cg_clo.out_file) {
     } else if VG_BOOL_CLO (arg, "--cache-sim", cg_clo.cache_sim) {
     } else if VG_BOOL_CLO (arg, "--branch-sim", cg_clo.branch_sim) {
     } else if VG_BOOL_CLO (arg, "--instr-at-start", cg_clo.instr_at_start) {
+    } else if VG_BINT_CLO (arg, "--hot-threshold", hot_threshold, 0, 1000000000) {
+        cg_clo.hot_threshold = hot_threshold;
     } else
         return False;
     return True;

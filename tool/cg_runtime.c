@@ -116,15 +116,11 @@ VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target)
 
 UWord cg_scratch[16];
 
-/* Executions after which a superblock is translated again with inline fast
- * paths: below this, the extra translation work would not pay for itself. */
-#define HOT_THRESHOLD 2000
-
 /* One flush of a cold superblock: count it, then do its events' simulator
  * work in order, exactly as the hot tier's inline code and helpers would. */
 VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
 {
-    if (++grp->execs == HOT_THRESHOLD) cg_queue_for_hot(sbi);
+    if (++grp->execs == cg_clo.hot_threshold) cg_queue_for_hot(sbi);
     const UWord *arg = cg_scratch;
     const CountedEvent *ce = &sbi->counted[grp->first], *end = ce + grp->count;
     for (; ce < end; ce++) {

@@ -67,6 +67,11 @@ typedef struct {
     Bool branch_sim;
     Bool instr_at_start;
     const HChar *out_file;
+    /* Executions of a flush after which its superblock is translated again
+     * with inline fast paths (0: never).  Below about this many, the extra
+     * translation work does not pay for itself.  Not in --help: a knob for
+     * tests and measurements (--hot-threshold=N). */
+    ULong hot_threshold;
 } CgOptions;
 
 extern CgOptions cg_clo;
