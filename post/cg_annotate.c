@@ -240,31 +240,31 @@ static size_t utf8_chars(const char *s)
 
 /* Percentage parts.  Single form: ` (v%)`, nothing for a zero count.  Double
    form: ` (v%,` and ` c%)` for the outer rows of the function summaries. */
-static size_t pct_single(char *buf, cg_count c, cg_count t)
+/* `open` + the percentage + `close`, or `open` "n/a" `close` for a zero
+ * total; nothing at all without percentages. */
+static size_t pct_fmt(char *buf, cg_count c, cg_count t, const char *open, const char *close)
 {
-    if (!show_percs || c == 0) return buf[0] = 0, 0;
-    if (t == 0) return (size_t)sprintf(buf, " (n/a)");
+    if (!show_percs) return buf[0] = 0, 0;
+    if (t == 0) return (size_t)sprintf(buf, "%sn/a%s", open, close);
     char v[64];
     cg_fmt_pct(v, c, t);
-    return (size_t)sprintf(buf, " (%s%%)", v);
+    return (size_t)sprintf(buf, "%s%s%%%s", open, v, close);
+}
+
+static size_t pct_single(char *buf, cg_count c, cg_count t)
+{
+    if (c == 0) return buf[0] = 0, 0;
+    return pct_fmt(buf, c, t, " (", ")");
 }
 
 static size_t pct_open(char *buf, cg_count c, cg_count t)
 {
-    if (!show_percs) return buf[0] = 0, 0;
-    if (t == 0) return (size_t)sprintf(buf, " (n/a,");
-    char v[64];
-    cg_fmt_pct(v, c, t);
-    return (size_t)sprintf(buf, " (%s%%,", v);
+    return pct_fmt(buf, c, t, " (", ",");
 }
 
 static size_t pct_close(char *buf, cg_count c, cg_count t)
 {
-    if (!show_percs) return buf[0] = 0, 0;
-    if (t == 0) return (size_t)sprintf(buf, " n/a)");
-    char v[64];
-    cg_fmt_pct(v, c, t);
-    return (size_t)sprintf(buf, " %s%%)", v);
+    return pct_fmt(buf, c, t, " ", ")");
 }
 
 static size_t commas_len(cg_count v)
