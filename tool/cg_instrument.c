@@ -251,18 +251,31 @@ static IRExpr *bind(Walk *w, IRType ty, IRExpr *e)
     return IRExpr_RdTmp(t);
 }
 
+/* Way 0 of the set of the constant block `b`, XORed with `b`: zero iff the
+ * block is the most recently used one of its set. */
+static IRExpr *way0_xor(Walk *w, const Cache *c, ULong b)
+{
+    const uint64_t *way0 = &c->tags[(b & c->set_mask) * c->assoc];
+    IRExpr *tag = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)way0)));
+    return bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, tag, mkconst64(b)));
+}
+
 /* I1 for one instruction.  Its address is known now, so an inline check is
- * one load and one compare against constants. */
+ * one load and one compare against constants per line it touches.  An
+ * instruction that spans two lines references both blocks in turn; when
+ * each is already the most recently used way of its own set, neither
+ * reference changes anything.  (With a single set both blocks share way 0,
+ * so the check always fails and the helper does the work.) */
 static void emit_fetch(Walk *w, InstrInfo *ii, Bool same_i1_line)
 {
     if (same_i1_line) return;
     const Cache *i1 = cg_cache(CG_I1);
     ULong b1 = ii->addr >> i1->line_bits, b2 = (ii->addr + ii->len - 1) >> i1->line_bits;
     IRExpr *guard = NULL;
-    if (b1 == b2) {
-        const uint64_t *way0 = &i1->tags[(b1 & i1->set_mask) * i1->assoc];
-        IRExpr *tag = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)way0)));
-        guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, tag, mkconst64(b1)));
+    if (b2 == b1 || b2 == b1 + 1) {
+        IRExpr *diff = way0_xor(w, i1, b1);
+        if (b2 != b1) diff = bind(w, Ity_I64, IRExpr_Binop(Iop_Or64, diff, way0_xor(w, i1, b2)));
+        guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, diff, mkconst64(0)));
     }
     emit_helper(w, "cg_helper_ir", cg_helper_ir, mkIRExprVec_1(hword((HWord)ii)), 1, guard);
 }

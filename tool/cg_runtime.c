@@ -116,17 +116,23 @@ VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target)
 
 UWord cg_scratch[16];
 
-/* One flush of a cold superblock: count it, then do its events' simulator
- * work in order, exactly as the hot tier's inline code and helpers would. */
-/* count_access, after the test that settles most accesses: a way-0 hit
- * within one line changes nothing and counts nothing. */
+/* count_access, after the test that settles most accesses: when each line
+ * the access touches (one, or two in a row) is the most recently used way of
+ * its set, the access changes nothing and counts nothing. */
+static inline Bool mru(const Cache *c, UWord block)
+{
+    return c->tags[(block & c->set_mask) * c->assoc] == block;
+}
+
 static inline void count_access_fast(Cache *l1, Addr a, UWord size, ULong *miss1)
 {
     UWord b1 = a >> l1->line_bits, b2 = (a + size - 1) >> l1->line_bits;
-    if (b1 == b2 && l1->tags[(b1 & l1->set_mask) * l1->assoc] == b1) return;
+    if (mru(l1, b1) && (b2 == b1 || (b2 == b1 + 1 && mru(l1, b2)))) return;
     count_access(l1, a, size, miss1);
 }
 
+/* One flush of a cold superblock: count it, then do its events' simulator
+ * work in order, exactly as the hot tier's inline code and helpers would. */
 VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
 {
     if (++grp->execs == cg_clo.hot_threshold) cg_queue_for_hot(sbi);
