@@ -79,20 +79,20 @@ done
 cp "$top/bench/kernels/pywork.py" "$OUT/bin/pywork.py" || die "cannot copy pywork.py"
 
 if [ "$QUICK" = 1 ]; then
-  TEXT_BYTES=300000 SORT_LINES=60000 PY_N=5000
+  B64_BYTES=600000 SORT_LINES=60000 PY_N=5000
   STRIDE_ARGS="160 3" RANDOM_ARGS="16 500000" INTERP_ARGS="15000 200000"
 else
-  TEXT_BYTES=1500000 SORT_LINES=600000 PY_N=35000
+  B64_BYTES=6000000 SORT_LINES=600000 PY_N=35000
   STRIDE_ARGS="384 10" RANDOM_ARGS="20 6000000" INTERP_ARGS="90000 1000000"
 fi
 W=$OUT/work
-"$OUT/bin/gendata" text "$TEXT_BYTES" >"$W/text.dat" || die "gendata text failed"
+"$OUT/bin/gendata" b64 "$B64_BYTES" >"$W/b64.dat" || die "gendata b64 failed"
 "$OUT/bin/gendata" lines "$SORT_LINES" >"$W/lines.dat" || die "gendata lines failed"
 
 # cmd WORKLOAD: the client command line, absolute paths, identical for every variant
 cmd() {
   case $1 in
-  gzip) echo "/bin/gzip -c -6 $W/text.dat" ;;
+  gzip) echo "/bin/gzip -c -6 $W/b64.dat" ;;
   python) echo "/usr/bin/python3 -B -s $OUT/bin/pywork.py $PY_N" ;;
   sort) echo "/usr/bin/sort -S 64M --parallel=1 -T $W $W/lines.dat" ;;
   stride) echo "$OUT/bin/stride $STRIDE_ARGS" ;;

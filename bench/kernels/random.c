@@ -33,11 +33,9 @@ int main(int argc, char **argv)
     long *table = calloc(TABLE, sizeof(long));
     long sum = 0;
 
-    if (!nodes || !perm || !table)
-        return 1;
+    if (!nodes || !perm || !table) return 1;
     /* Sattolo's algorithm: a random permutation that is a single cycle */
-    for (long i = 0; i < n; i++)
-        perm[i] = i;
+    for (long i = 0; i < n; i++) perm[i] = i;
     for (long i = n - 1; i > 0; i--) {
         long j = (long)(rnd() % (unsigned long long)i);
         long t = perm[i];
@@ -58,11 +56,9 @@ int main(int argc, char **argv)
         unsigned long long r = rnd();
         long i = (long)(r % TABLE);
         table[i] += (long)(r >> 40);
-        if ((r & 7) == 0)
-            sum ^= table[(i + 4099) % TABLE];
+        if ((r & 7) == 0) sum ^= table[(i + 4099) % TABLE];
     }
-    for (long i = 0; i < TABLE; i += 4096)
-        sum += table[i];
+    for (long i = 0; i < TABLE; i += 4096) sum += table[i];
     printf("%ld\n", sum);
     free(nodes);
     free(perm);

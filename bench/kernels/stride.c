@@ -17,8 +17,7 @@ int main(int argc, char **argv)
     double *big = malloc(sizeof(double) * BIG);
     double sum = 0.0;
 
-    if (!a || !b || !c || !big)
-        return 1;
+    if (!a || !b || !c || !big) return 1;
     for (int i = 0; i < n * n; i++) {
         a[i] = (double)(i % 17) * 0.5;
         b[i] = (double)(i % 13) - 6.0;
@@ -27,15 +26,12 @@ int main(int argc, char **argv)
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             double s = 0.0;
-            for (int k = 0; k < n; k++)
-                s += a[i * n + k] * b[k * n + j];
+            for (int k = 0; k < n; k++) s += a[i * n + k] * b[k * n + j];
             c[i * n + j] = s;
         }
-    for (int i = 0; i < n; i++)
-        sum += c[i * n + (i * 7) % n];
+    for (int i = 0; i < n; i++) sum += c[i * n + (i * 7) % n];
 
-    for (long i = 0; i < BIG; i++)
-        big[i] = (double)(i & 1023);
+    for (long i = 0; i < BIG; i++) big[i] = (double)(i & 1023);
     /* strides of 1, 8 (one line), 64, 512 (a page) and 4097 doubles, each
        sweep touching every element once, in stride order */
     static const long strides[] = {1, 8, 64, 512, 4097};

@@ -12,8 +12,7 @@ static long row_major(void)
 {
     long s = 0;
     for (int i = 0; i < R; i++)
-        for (int j = 0; j < C; j++)
-            s += m[i][j];
+        for (int j = 0; j < C; j++) s += m[i][j];
     return s;
 }
 
@@ -21,8 +20,7 @@ static long column_major(void)
 {
     long s = 0;
     for (int j = 0; j < C; j++)
-        for (int i = 0; i < R; i++)
-            s += m[i][j];
+        for (int i = 0; i < R; i++) s += m[i][j];
     return s;
 }
 
@@ -41,8 +39,7 @@ static long strided(unsigned stride, unsigned count)
 int main(void)
 {
     for (int i = 0; i < R; i++)
-        for (int j = 0; j < C; j++)
-            m[i][j] = i ^ j;
+        for (int j = 0; j < C; j++) m[i][j] = i ^ j;
     long s = row_major() + column_major();
     s += strided(8, 8192) + strided(64, 8192) + strided(4096, 4096);
     printf("%ld\n", s);

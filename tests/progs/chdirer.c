@@ -7,14 +7,11 @@
 
 int main(int argc, char **argv)
 {
-    if (argc < 2)
-        return 2;
+    if (argc < 2) return 2;
     mkdir(argv[1], 0755);
-    if (chdir(argv[1]) != 0)
-        return 1;
+    if (chdir(argv[1]) != 0) return 1;
     long s = 0;
-    for (int i = 0; i < 1000; i++)
-        s += i % 7;
+    for (int i = 0; i < 1000; i++) s += i % 7;
     printf("%ld\n", s);
     return 0;
 }

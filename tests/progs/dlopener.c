@@ -6,8 +6,7 @@
 
 int main(int argc, char **argv)
 {
-    if (argc < 2)
-        return 2;
+    if (argc < 2) return 2;
     void *h = dlopen(argv[1], RTLD_NOW);
     if (!h) {
         fprintf(stderr, "dlopen: %s\n", dlerror());
@@ -17,8 +16,7 @@ int main(int argc, char **argv)
     long r = fn ? fn(5000) : -1;
     dlclose(h);
     long s = 0;
-    for (int i = 0; i < 3000; i++)
-        s += i % 5;
+    for (int i = 0; i < 3000; i++) s += i % 5;
     printf("%ld %ld\n", r, s);
     return 0;
 }

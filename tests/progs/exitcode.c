@@ -6,8 +6,7 @@
 int main(int argc, char **argv)
 {
     long s = 0;
-    for (int i = 0; i < 1000; i++)
-        s += i % 3;
+    for (int i = 0; i < 1000; i++) s += i % 3;
     printf("%ld\n", s);
     return argc > 1 ? atoi(argv[1]) : 0;
 }

@@ -23,27 +23,25 @@ int main(void)
     signal(SIGFPE, handler);
     for (int i = 0; i < 10; i++) {
         if (sigsetjmp(jb, 1) == 0) {
-            __asm__ volatile(
-                "mov %[c], %%rax\n\t"
-                "add $3, %%rax\n\t"
-                "addq $1, (%[p])\n\t"
-                "imul %%rax, %%rax\n\t"
-                "movq (%[z]), %%rax\n\t"   /* faults: SIGSEGV */
-                "add %%rax, %[r]\n\t"
-                : [r] "+r"(r)
-                : [c] "r"((long)i), [p] "r"(&cell), [z] "r"(zero)
-                : "rax", "memory", "cc");
+            __asm__ volatile("mov %[c], %%rax\n\t"
+                             "add $3, %%rax\n\t"
+                             "addq $1, (%[p])\n\t"
+                             "imul %%rax, %%rax\n\t"
+                             "movq (%[z]), %%rax\n\t" /* faults: SIGSEGV */
+                             "add %%rax, %[r]\n\t"
+                             : [r] "+r"(r)
+                             : [c] "r"((long)i), [p] "r"(&cell), [z] "r"(zero)
+                             : "rax", "memory", "cc");
         }
         if (sigsetjmp(jb, 1) == 0) {
-            __asm__ volatile(
-                "mov $100, %%eax\n\t"
-                "xor %%edx, %%edx\n\t"
-                "addq $2, (%[p])\n\t"
-                "divl %k[z]\n\t"           /* faults: SIGFPE */
-                "add %%rax, %[r]\n\t"
-                : [r] "+r"(r)
-                : [p] "r"(&cell), [z] "r"(zero)
-                : "rax", "rdx", "memory", "cc");
+            __asm__ volatile("mov $100, %%eax\n\t"
+                             "xor %%edx, %%edx\n\t"
+                             "addq $2, (%[p])\n\t"
+                             "divl %k[z]\n\t" /* faults: SIGFPE */
+                             "add %%rax, %[r]\n\t"
+                             : [r] "+r"(r)
+                             : [p] "r"(&cell), [z] "r"(zero)
+                             : "rax", "rdx", "memory", "cc");
         }
     }
     printf("%d %ld %ld\n", caught, cell, r);

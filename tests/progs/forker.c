@@ -7,8 +7,7 @@
 static long work(int n, int mul)
 {
     long s = 0;
-    for (int i = 0; i < n; i++)
-        s += (i * mul) % 7;
+    for (int i = 0; i < n; i++) s += (i * mul) % 7;
     return s;
 }
 
@@ -17,8 +16,7 @@ int main(void)
     long before = work(1000, 3);
     fflush(stdout);
     pid_t pid = fork();
-    if (pid < 0)
-        return 2;
+    if (pid < 0) return 2;
     if (pid == 0) {
         printf("child %ld\n", before + work(3000, 5));
         return 0;

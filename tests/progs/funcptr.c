@@ -4,12 +4,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int add1(int x) { return x + 1; }
-static int dbl(int x) { return x * 2; }
-static int neg(int x) { return -x; }
-static int sq(int x) { return (x * x) & 0xffff; }
+static int add1(int x)
+{
+    return x + 1;
+}
+static int dbl(int x)
+{
+    return x * 2;
+}
+static int neg(int x)
+{
+    return -x;
+}
+static int sq(int x)
+{
+    return (x * x) & 0xffff;
+}
 
-static int (*const ops[4])(int) = { add1, dbl, neg, sq };
+static int (*const ops[4])(int) = {add1, dbl, neg, sq};
 
 static int cmp(const void *p, const void *q)
 {

@@ -3,7 +3,6 @@
 long cgt_work(int n)
 {
     long s = 0;
-    for (int i = 0; i < n; i++)
-        s += (i ^ (i >> 2)) & 15;
+    for (int i = 0; i < n; i++) s += (i ^ (i >> 2)) & 15;
     return s;
 }

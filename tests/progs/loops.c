@@ -9,26 +9,22 @@ static long triangle(int n)
 {
     long s = 0;
     for (int i = 0; i < n; i++)
-        for (int j = 0; j <= i; j++)
-            s += a[j] ^ i;
+        for (int j = 0; j <= i; j++) s += a[j] ^ i;
     return s;
 }
 
 static int first_above(int limit)
 {
     int i = 0;
-    while (i < N && a[i] <= limit)
-        i++;
+    while (i < N && a[i] <= limit) i++;
     return i;
 }
 
 int main(void)
 {
-    for (int i = 0; i < N; i++)
-        a[i] = (i * 37) % 101;
+    for (int i = 0; i < N; i++) a[i] = (i * 37) % 101;
     long s = 0;
-    for (int round = 0; round < 5; round++)
-        s += triangle(N - round * 10);
+    for (int round = 0; round < 5; round++) s += triangle(N - round * 10);
     printf("%ld %d\n", s, first_above(99));
     return 0;
 }

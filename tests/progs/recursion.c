@@ -2,7 +2,10 @@
  * without optimisation so the calls stay real calls.  cflags: -O0 */
 #include <stdio.h>
 
-static int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+static int fib(int n)
+{
+    return n < 2 ? n : fib(n - 1) + fib(n - 2);
+}
 
 static int ack(int m, int n)
 {
@@ -12,8 +15,14 @@ static int ack(int m, int n)
 }
 
 static int is_odd(unsigned n);
-static int is_even(unsigned n) { return n == 0 ? 1 : is_odd(n - 1); }
-static int is_odd(unsigned n) { return n == 0 ? 0 : is_even(n - 1); }
+static int is_even(unsigned n)
+{
+    return n == 0 ? 1 : is_odd(n - 1);
+}
+static int is_odd(unsigned n)
+{
+    return n == 0 ? 0 : is_even(n - 1);
+}
 
 int main(void)
 {

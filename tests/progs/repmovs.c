@@ -30,10 +30,9 @@ static unsigned long repne_scasb(const char *s, unsigned long max)
 
 int main(void)
 {
-    static const unsigned long sizes[] = { 0, 1, 2, 7, 8, 15, 16, 63, 64, 65, 200, 1000, 4000 };
+    static const unsigned long sizes[] = {0, 1, 2, 7, 8, 15, 16, 63, 64, 65, 200, 1000, 4000};
     unsigned long sum = 0;
-    for (int i = 0; i < 4096; i++)
-        src[i] = (char)(i * 7 + 1);
+    for (int i = 0; i < 4096; i++) src[i] = (char)(i * 7 + 1);
     src[3000] = 0;
     for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         unsigned long n = sizes[k];

@@ -11,8 +11,7 @@ static long count_big(void)
 {
     long s = 0;
     for (int i = 0; i < N; i++)
-        if (v[i] >= 128)
-            s += v[i];
+        if (v[i] >= 128) s += v[i];
     return s;
 }
 

@@ -10,8 +10,7 @@ static char buf[1024] __attribute__((aligned(128)));
 int main(void)
 {
     unsigned long s = 0;
-    for (int i = 0; i < (int)sizeof buf; i++)
-        buf[i] = (char)i;
+    for (int i = 0; i < (int)sizeof buf; i++) buf[i] = (char)i;
     for (int rep = 0; rep < 4; rep++) {
         for (int base = 0; base < 896; base += 96) {
             for (int off = 16; off < 72; off++) {

@@ -12,20 +12,19 @@ int main(void)
     double acc = 0.0;
     for (int i = 0; i < 50; i++) {
         double x = i * 0.5;
-        __asm__ volatile(
-            "fldl %[x]\n\t"
-            "fldl %[acc]\n\t"
-            "faddp\n\t"
-            "fnsave %[a]\n\t"
-            "frstor %[a]\n\t"
-            "fnstenv 30+%[e]\n\t"
-            "fldenv 30+%[e]\n\t"
-            "fxsave %[f]\n\t"
-            "fxrstor %[f]\n\t"
-            "fstpl %[acc]\n\t"
-            : [acc] "+m"(acc), [a] "+m"(area108), [e] "+m"(env28), [f] "+m"(fx)
-            : [x] "m"(x)
-            : "memory", "st");
+        __asm__ volatile("fldl %[x]\n\t"
+                         "fldl %[acc]\n\t"
+                         "faddp\n\t"
+                         "fnsave %[a]\n\t"
+                         "frstor %[a]\n\t"
+                         "fnstenv 30+%[e]\n\t"
+                         "fldenv 30+%[e]\n\t"
+                         "fxsave %[f]\n\t"
+                         "fxrstor %[f]\n\t"
+                         "fstpl %[acc]\n\t"
+                         : [acc] "+m"(acc), [a] "+m"(area108), [e] "+m"(env28), [f] "+m"(fx)
+                         : [x] "m"(x)
+                         : "memory", "st");
     }
     printf("%g\n", acc);
     return 0;
