@@ -251,13 +251,11 @@ static IRExpr *bind(Walk *w, IRType ty, IRExpr *e)
     return IRExpr_RdTmp(t);
 }
 
-/* Way 0 of the set of the constant block `b`, XORed with `b`: zero iff the
- * block is the most recently used one of its set. */
-static IRExpr *way0_xor(Walk *w, const Cache *c, ULong b)
+/* Way 0 of the set of the constant block `b` (its most recently used block). */
+static IRExpr *way0_of(Walk *w, const Cache *c, ULong b)
 {
     const uint64_t *way0 = &c->tags[(b & c->set_mask) * c->assoc];
-    IRExpr *tag = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)way0)));
-    return bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, tag, mkconst64(b)));
+    return bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)way0)));
 }
 
 /* I1 for one instruction.  Its address is known now, so an inline check is
@@ -272,10 +270,13 @@ static void emit_fetch(Walk *w, InstrInfo *ii, Bool same_i1_line)
     const Cache *i1 = cg_cache(CG_I1);
     ULong b1 = ii->addr >> i1->line_bits, b2 = (ii->addr + ii->len - 1) >> i1->line_bits;
     IRExpr *guard = NULL;
-    if (b2 == b1 || b2 == b1 + 1) {
-        IRExpr *diff = way0_xor(w, i1, b1);
-        if (b2 != b1) diff = bind(w, Ity_I64, IRExpr_Binop(Iop_Or64, diff, way0_xor(w, i1, b2)));
-        guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, diff, mkconst64(0)));
+    if (b2 == b1) {
+        guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, way0_of(w, i1, b1), mkconst64(b1)));
+    } else if (b2 == b1 + 1) {
+        IRExpr *d1 = bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, way0_of(w, i1, b1), mkconst64(b1)));
+        IRExpr *d2 = bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, way0_of(w, i1, b2), mkconst64(b2)));
+        IRExpr *d = bind(w, Ity_I64, IRExpr_Binop(Iop_Or64, d1, d2));
+        guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, d, mkconst64(0)));
     }
     emit_helper(w, "cg_helper_ir", cg_helper_ir, mkIRExprVec_1(hword((HWord)ii)), 1, guard);
 }
@@ -330,17 +331,26 @@ static void emit_data(Walk *w, InstrInfo *ii, Bool is_write, Int size, IRExpr *a
     if (size > 1) last = binop(w, Iop_Add64, addr, mkconst64(size - 1));
     IRExpr *p = binop(w, Iop_Add64, way0_offset(w, d1, d1->sets >= 2 ? last : addr),
                       mkconst64((HWord)d1->tags));
-    IRExpr *diff = binop(w, Iop_Xor64, bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, p)), b1);
+    IRExpr *way0 = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, p));
+    IRExpr *guard;
     if (size > 1 && d1->sets < 2) {
         IRExpr *b2 = shift_const(w, last, d1->line_bits);
-        diff = binop(w, Iop_Or64, diff, binop(w, Iop_Xor64, b1, b2));
+        IRExpr *diff =
+            binop(w, Iop_Or64, binop(w, Iop_Xor64, way0, b1), binop(w, Iop_Xor64, b1, b2));
+        guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, diff, mkconst64(0)));
+    } else {
+        guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, way0, b1));
     }
-    IRExpr *guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, diff, mkconst64(0)));
-    IRExpr **args = mkIRExprVec_3(hword((HWord)ii), addr, hword(size));
-    if (is_write)
-        emit_helper(w, "cg_helper_dw", cg_helper_dw, args, 3, guard);
+    const HChar *name;
+    void *fn = cg_sized_data_helper(is_write, size, &name);
+    if (fn)
+        emit_helper(w, name, fn, mkIRExprVec_2(hword((HWord)ii), addr), 2, guard);
+    else if (is_write)
+        emit_helper(w, "cg_helper_dw", cg_helper_dw,
+                    mkIRExprVec_3(hword((HWord)ii), addr, hword(size)), 3, guard);
     else
-        emit_helper(w, "cg_helper_dr", cg_helper_dr, args, 3, guard);
+        emit_helper(w, "cg_helper_dr", cg_helper_dr,
+                    mkIRExprVec_3(hword((HWord)ii), addr, hword(size)), 3, guard);
 }
 
 /* `*counter += delta`, inline. */

@@ -100,6 +100,48 @@ VG_REGPARM(3) void cg_helper_dw(InstrInfo *ii, Addr a, UWord size)
     count_access(&D1, a, size, &ii->cc->ev[EV_D1mw]);
 }
 
+/* The same for each common access size, which is then a constant of the
+ * helper rather than an argument that generated code has to set up. */
+#define SIZED_HELPERS(n)                                                                           \
+    static VG_REGPARM(2) void helper_dr_##n(InstrInfo *ii, Addr a)                                 \
+    {                                                                                              \
+        count_access(&D1, a, n, &ii->cc->ev[EV_D1mr]);                                             \
+    }                                                                                              \
+    static VG_REGPARM(2) void helper_dw_##n(InstrInfo *ii, Addr a)                                 \
+    {                                                                                              \
+        count_access(&D1, a, n, &ii->cc->ev[EV_D1mw]);                                             \
+    }
+SIZED_HELPERS(1)
+SIZED_HELPERS(2)
+SIZED_HELPERS(4)
+SIZED_HELPERS(8)
+SIZED_HELPERS(16)
+SIZED_HELPERS(32)
+SIZED_HELPERS(64)
+
+static const struct {
+    UInt size;
+    void *dr, *dw;
+    const HChar *dr_name, *dw_name;
+} sized_helpers[] = {
+#define ENTRY(n)                                                                                   \
+    {                                                                                              \
+        n, helper_dr_##n, helper_dw_##n, "cg_helper_dr_" #n, "cg_helper_dw_" #n                    \
+    }
+    ENTRY(1), ENTRY(2), ENTRY(4), ENTRY(8), ENTRY(16), ENTRY(32), ENTRY(64),
+#undef ENTRY
+};
+
+void *cg_sized_data_helper(Bool is_write, UInt size, const HChar **name)
+{
+    for (UInt i = 0; i < sizeof sized_helpers / sizeof sized_helpers[0]; i++) {
+        if (sized_helpers[i].size != size) continue;
+        *name = is_write ? sized_helpers[i].dw_name : sized_helpers[i].dr_name;
+        return is_write ? sized_helpers[i].dw : sized_helpers[i].dr;
+    }
+    return NULL;
+}
+
 VG_REGPARM(3) void cg_helper_guarded_dr(InstrInfo *ii, Addr a, UWord size)
 {
     ii->cc->ev[EV_Dr]++;

@@ -165,6 +165,9 @@ VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp);
 VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii);
 VG_REGPARM(3) void cg_helper_dr(InstrInfo *ii, Addr a, UWord size);
 VG_REGPARM(3) void cg_helper_dw(InstrInfo *ii, Addr a, UWord size);
+/* A VG_REGPARM(2) helper (InstrInfo *, Addr) for a data access of `size`
+ * bytes, and its name; NULL for a size that has none. */
+void *cg_sized_data_helper(Bool is_write, UInt size, const HChar **name);
 VG_REGPARM(3) void cg_helper_guarded_dr(InstrInfo *ii, Addr a, UWord size);
 VG_REGPARM(3) void cg_helper_guarded_dw(InstrInfo *ii, Addr a, UWord size);
 VG_REGPARM(2) void cg_helper_bc(InstrInfo *ii, UWord taken);
