@@ -389,7 +389,7 @@ static void emit_cond_branch(Walk *w, InstrInfo *ii, IRExpr *taken)
     addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)&p->history), h2));
 
     IRExpr *c2 = bind(w, Ity_I64, IRExpr_Binop(Iop_Shl64, c, IRExpr_Const(IRConst_U8(1))));
-    IRExpr *ti = bind(w, Ity_I64, IRExpr_Binop(Iop_Add64, c2, taken));
+    IRExpr *ti = bind(w, Ity_I64, IRExpr_Binop(Iop_Add64, taken, c2));
     IRExpr *pn = bind(w, Ity_I64, IRExpr_Binop(Iop_Add64, ti, mkconst64((HWord)cond_next_state)));
     IRExpr *n8 = bind(w, Ity_I8, IRExpr_Load(Iend_LE, Ity_I8, pn));
     addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, pc, n8));
