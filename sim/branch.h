@@ -46,11 +46,31 @@ void cond_init(CondPredictor *p);
 void ind_init(IndPredictor *p);
 
 /* A conditional branch at `addr` with outcome `taken` (any non-zero value is
- * taken); trains the predictor and returns 1 if it had predicted wrongly. */
-int cond_predict(CondPredictor *p, uint64_t addr, int taken);
+ * taken); trains the predictor and returns 1 if it had predicted wrongly.
+ * Inline: the tool's helpers call these once per branch. */
+static inline int cond_predict(CondPredictor *p, uint64_t addr, int taken)
+{
+    const uint64_t hmask = (1u << COND_HIST_BITS) - 1, amask = (1u << COND_ADDR_BITS) - 1;
+    /* The index uses the history from before this branch's outcome. */
+    size_t i = (size_t)(((p->history & hmask) << COND_ADDR_BITS) | ((addr >> BRANCH_LO) & amask));
+    unsigned t = taken != 0;
+    uint8_t c = p->counters[i];
+    int miss = (c >= 2) != t;
+
+    p->history = (p->history << 1) | t;
+    p->counters[i] = cond_next_state[c * 2 + t];
+    return miss;
+}
 
 /* An indirect branch at `addr` to `target`; returns 1 if the table held a
  * different target for that slot, then remembers `target` there. */
-int ind_predict(IndPredictor *p, uint64_t addr, uint64_t target);
+static inline int ind_predict(IndPredictor *p, uint64_t addr, uint64_t target)
+{
+    size_t i = (size_t)((addr >> BRANCH_LO) & (IND_ENTRIES - 1));
+    int miss = p->targets[i] != target;
+
+    p->targets[i] = target;
+    return miss;
+}
 
 #endif

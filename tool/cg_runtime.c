@@ -178,11 +178,12 @@ static inline Bool mru(const Cache *c, UWord block)
     return c->tags[(block & c->set_mask) * c->assoc] == block;
 }
 
-static inline void count_access_fast(Cache *l1, Addr a, UWord size, ULong *miss1)
+/* The cost centre is only looked up when there is something to count. */
+static inline void count_access_fast(Cache *l1, Addr a, UWord size, const InstrInfo *ii, Int miss)
 {
     UWord b1 = a >> l1->line_bits, b2 = (a + size - 1) >> l1->line_bits;
     if (mru(l1, b1) && (b2 == b1 || (b2 == b1 + 1 && mru(l1, b2)))) return;
-    count_access(l1, a, size, miss1);
+    count_access(l1, a, size, &ii->cc->ev[miss]);
 }
 
 /* One flush of a cold superblock: count it, then do its events' simulator
@@ -193,23 +194,23 @@ VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
     const UWord *arg = cg_scratch;
     const CountedEvent *ce = &sbi->counted[grp->first], *end = ce + grp->count;
     for (; ce < end; ce++) {
-        InstrInfo *ii = &sbi->instrs[ce->instr];
-        ULong *ev = ii->cc->ev;
+        if (!ce->simulate) continue; /* a fetch within the previous one's line */
+        const InstrInfo *ii = &sbi->instrs[ce->instr];
         switch (ce->ev) {
         case EV_Ir:
-            if (ce->simulate) count_access_fast(&I1, ii->addr, ii->len, &ev[EV_I1mr]);
+            count_access_fast(&I1, ii->addr, ii->len, ii, EV_I1mr);
             break;
         case EV_Dr:
-            count_access_fast(&D1, *arg++, ce->size, &ev[EV_D1mr]);
+            count_access_fast(&D1, *arg++, ce->size, ii, EV_D1mr);
             break;
         case EV_Dw:
-            count_access_fast(&D1, *arg++, ce->size, &ev[EV_D1mw]);
+            count_access_fast(&D1, *arg++, ce->size, ii, EV_D1mw);
             break;
         case EV_Bc:
-            ev[EV_Bcm] += cond_predict(&cond, ii->addr, (int)*arg++);
+            if (cond_predict(&cond, ii->addr, (int)*arg++)) ii->cc->ev[EV_Bcm]++;
             break;
         case EV_Bi:
-            ev[EV_Bim] += ind_predict(&ind, ii->addr, *arg++);
+            if (ind_predict(&ind, ii->addr, *arg++)) ii->cc->ev[EV_Bim]++;
             break;
         }
     }
