@@ -104,6 +104,7 @@ load_case() {
   case " $c_opts $c_our_opts " in *" --cache-sim=yes "*) c_needs="$c_needs cache-sim" ;; esac
   case " $c_opts $c_our_opts " in *" --branch-sim=yes "*) c_needs="$c_needs branch-sim" ;; esac
   case " $c_opts $c_our_opts " in *" --instr-at-start="*) c_needs="$c_needs instr-at-start" ;; esac
+  case " $c_our_opts " in *" --hot-threshold="*) c_needs="$c_needs hot-threshold" ;; esac
   [ "$c_threads" = yes ] && c_needs="$c_needs taskset"
   c_cachesim=yes
   case " $c_opts " in *" --cache-sim=no "*) c_cachesim=no ;; esac
@@ -203,6 +204,7 @@ probe_feature() {
     cache-sim) set -- "$1" --cache-sim=yes --branch-sim=no ;;
     branch-sim) set -- "$1" --cache-sim=no --branch-sim=yes ;;
     instr-at-start) set -- "$1" --cache-sim=no --branch-sim=no --instr-at-start=no ;;
+    hot-threshold) set -- "$1" --cache-sim=yes --branch-sim=yes --hot-threshold=1 ;;
     *) echo "unknown need '$1'"; return ;;
   esac
   _d=$work/probe/$1
