@@ -63,14 +63,21 @@ static void __attribute__((noreturn)) straddle_panic(Addr a, UWord size)
     VG_(tool_panic)("item straddles more than two cache sets");
 }
 
+/* Whether `block` is the most recently used way of its set.  (With one set,
+ * two different blocks can never both be.) */
+static inline Bool mru(const Cache *c, UWord block)
+{
+    return c->tags[(block & c->set_mask) * c->assoc] == block;
+}
+
 /* Counts the misses of one access into the two counters that follow
  * `miss1` in the event order (L1 miss, then LL miss).  A one-line access
  * that hits way 0 or way 1 (the common cases that reach a helper) is
  * settled here without the general search. */
 static inline void count_access(Cache *l1, Addr a, UWord size, ULong *miss1)
 {
-    UWord b1 = a >> l1->line_bits;
-    if (((a + size - 1) >> l1->line_bits) == b1) {
+    UWord b1 = a >> l1->line_bits, b2 = (a + size - 1) >> l1->line_bits;
+    if (b2 == b1) {
         uint64_t *set = &l1->tags[(b1 & l1->set_mask) * l1->assoc];
         if (set[0] == b1) return;
         if (l1->assoc >= 2 && set[1] == b1) {
@@ -78,6 +85,8 @@ static inline void count_access(Cache *l1, Addr a, UWord size, ULong *miss1)
             set[0] = b1;
             return;
         }
+    } else if (b2 == b1 + 1 && mru(l1, b1) && mru(l1, b2)) {
+        return; /* two lines, each most recently used in its own set */
     }
     int r = cachesim_access(l1, &LL, a, size);
     if (r < 0) straddle_panic(a, size);
@@ -172,13 +181,8 @@ UWord cg_scratch[16];
 
 /* count_access, after the test that settles most accesses: when each line
  * the access touches (one, or two in a row) is the most recently used way of
- * its set, the access changes nothing and counts nothing. */
-static inline Bool mru(const Cache *c, UWord block)
-{
-    return c->tags[(block & c->set_mask) * c->assoc] == block;
-}
-
-/* The cost centre is only looked up when there is something to count. */
+ * its set, the access changes nothing and counts nothing.  The cost centre
+ * is only looked up when there is something to count. */
 static inline void count_access_fast(Cache *l1, Addr a, UWord size, const InstrInfo *ii, Int miss)
 {
     UWord b1 = a >> l1->line_bits, b2 = (a + size - 1) >> l1->line_bits;
