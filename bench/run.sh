@@ -249,7 +249,10 @@ for w in $WORKLOADS; do
     to=$(median "$w" "$mode" ours)
     ri=$(ratio "$to" "$ti")
     rn=$(ratio "$to" "$tn")
-    echo "$w $mode $ri $rn $(ratio "$tn" "$ti")" >>"$RATIOS"
+    # column 6: our cost beyond none over the installed tool's (0 when
+    # either is not positive, as noise can make it in cache-sim=no)
+    ro=$(awk -v o="$to" -v i="$ti" -v n="$tn" 'BEGIN { if (o > n && i > n) printf "%.3f", (o - n) / (i - n); else printf "0" }')
+    echo "$w $mode $ri $rn $(ratio "$tn" "$ti") $ro" >>"$RATIOS"
     printf '%-8s %-13s %8.2f %10.2f %8.2f %9.2fx %8.2fx %8s\n' "$w" "$(mode_name "$mode")" "$tn" "$ti" "$to" "$ri" "$rn" "${same[$w.$mode]}"
   done
 done
@@ -258,14 +261,18 @@ geo() { # geo MODE COLUMN: geometric mean of a ratio column over the workloads
   awk -v m="$1" -v c="$2" '$2 == m && $c > 0 { s += log($c); n++ } END { printf "%.3f", n ? exp(s / n) : 0 }' "$RATIOS"
 }
 echo
-echo "Geometric means over the $nw workloads (none/inst: the ours/inst of a tool that"
-echo "cost nothing beyond --tool=none, the floor no instrumentation can go below):"
-printf '%-13s %10s %9s %12s %10s\n' mode ours/inst ours/none speed-up none/inst
+echo "Geometric means over the $nw workloads.  none/inst: the ours/inst of a tool that"
+echo "cost nothing beyond --tool=none, the floor no instrumentation can go below."
+echo "extra: our time beyond none over the installed tool's time beyond none (over"
+echo "the workloads where both are positive; n of them):"
+printf '%-13s %10s %9s %12s %10s %10s\n' mode ours/inst ours/none speed-up none/inst "extra (n)"
 for mode in $MODES; do
   gi=$(geo "$mode" 3)
   gn=$(geo "$mode" 4)
   gf=$(geo "$mode" 5)
-  printf '%-13s %9.2fx %8.2fx %11.2fx %9.2fx\n' "$(mode_name "$mode")" "$gi" "$gn" "$(ratio 1 "$gi")" "$gf"
+  ge=$(geo "$mode" 6)
+  ne=$(awk -v m="$mode" '$2 == m && $6 > 0 { n++ } END { print n + 0 }' "$RATIOS")
+  printf '%-13s %9.2fx %8.2fx %11.2fx %9.2fx %6.2fx (%d)\n' "$(mode_name "$mode")" "$gi" "$gn" "$(ratio 1 "$gi")" "$gf" "$ge" "$ne"
   eval "G_I_$mode=\$gi G_N_$mode=\$gn"
 done
 
