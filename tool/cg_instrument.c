@@ -306,6 +306,17 @@ static IRExpr *way0_offset(Walk *w, const Cache *c, IRExpr *x)
     return binop(w, Iop_Mul64, set, mkconst64(c->assoc * sizeof(uint64_t)));
 }
 
+/* A call of the data helper for one access, under `guard` (NULL: always). */
+static void emit_data_helper(Walk *w, InstrInfo *ii, Bool is_write, Int size, IRExpr *addr,
+                             IRExpr *guard)
+{
+    DataHelper h;
+    cg_data_helper(is_write, size, &h);
+    IRExpr **args = h.nargs == 2 ? mkIRExprVec_2(hword((HWord)ii), addr)
+                                 : mkIRExprVec_3(hword((HWord)ii), addr, hword(size));
+    emit_helper(w, h.name, h.fn, args, h.nargs, guard);
+}
+
 /* D1 for one data access.  It is a hit that changes nothing when its block
  * is in way 0 of its set and it does not span two lines; only otherwise is
  * the helper called.  Both tests are one: way 0 of the set of the access's
@@ -341,16 +352,7 @@ static void emit_data(Walk *w, InstrInfo *ii, Bool is_write, Int size, IRExpr *a
     } else {
         guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, way0, b1));
     }
-    const HChar *name;
-    void *fn = cg_sized_data_helper(is_write, size, &name);
-    if (fn)
-        emit_helper(w, name, fn, mkIRExprVec_2(hword((HWord)ii), addr), 2, guard);
-    else if (is_write)
-        emit_helper(w, "cg_helper_dw", cg_helper_dw,
-                    mkIRExprVec_3(hword((HWord)ii), addr, hword(size)), 3, guard);
-    else
-        emit_helper(w, "cg_helper_dr", cg_helper_dr,
-                    mkIRExprVec_3(hword((HWord)ii), addr, hword(size)), 3, guard);
+    emit_data_helper(w, ii, is_write, size, addr, guard);
 }
 
 /* `*counter += delta`, inline. */
@@ -416,15 +418,10 @@ static void emit_event(Walk *w, const Event *ev)
     case Ev_Dr:
     case Ev_Dm:
     case Ev_Dw:
-        if (INLINE_WORD_OPS) {
+        if (INLINE_WORD_OPS)
             emit_data(w, ii, ev->tag == Ev_Dw, ev->size, ev->addr);
-        } else {
-            IRExpr **args = mkIRExprVec_3(hword((HWord)ii), ev->addr, hword(ev->size));
-            if (ev->tag == Ev_Dw)
-                emit_helper(w, "cg_helper_dw", cg_helper_dw, args, 3, NULL);
-            else
-                emit_helper(w, "cg_helper_dr", cg_helper_dr, args, 3, NULL);
-        }
+        else
+            emit_data_helper(w, ii, ev->tag == Ev_Dw, ev->size, ev->addr, NULL);
         break;
     case Ev_Bc:
         if (INLINE_WORD_OPS)

@@ -70,11 +70,24 @@ static inline Bool mru(const Cache *c, UWord block)
     return c->tags[(block & c->set_mask) * c->assoc] == block;
 }
 
-/* Counts the misses of one access into the two counters that follow
- * `miss1` in the event order (L1 miss, then LL miss).  A one-line access
- * that hits way 0 or way 1 (the common cases that reach a helper) is
- * settled here without the general search. */
-static inline void count_access(Cache *l1, Addr a, UWord size, ULong *miss1)
+/* The general case of count_access, out of line so that the tests before
+ * it stay small where they are inlined. */
+static __attribute__((noinline)) void count_general(Cache *l1, Addr a, UWord size,
+                                                    const InstrInfo *ii, Int miss)
+{
+    int r = cachesim_access(l1, &LL, a, size);
+    if (r < 0) straddle_panic(a, size);
+    if (r >= 1) ii->cc->ev[miss]++;
+    if (r == 2) ii->cc->ev[miss + 1]++;
+}
+
+/* Does the simulator work of one access and counts its misses into the
+ * two counters of ii's cost centre from index `miss` on (L1 miss, then LL
+ * miss).  The cases that settle most accesses come first: every line the
+ * access touches (one, or two in a row) is the most recently used way of
+ * its set, which changes nothing; or a one-line access hits way 1, which
+ * only swaps ways 0 and 1.  The cost centre is only looked up to count. */
+static inline void count_access(Cache *l1, Addr a, UWord size, const InstrInfo *ii, Int miss)
 {
     UWord b1 = a >> l1->line_bits, b2 = (a + size - 1) >> l1->line_bits;
     if (b2 == b1) {
@@ -86,27 +99,24 @@ static inline void count_access(Cache *l1, Addr a, UWord size, ULong *miss1)
             return;
         }
     } else if (b2 == b1 + 1 && mru(l1, b1) && mru(l1, b2)) {
-        return; /* two lines, each most recently used in its own set */
+        return;
     }
-    int r = cachesim_access(l1, &LL, a, size);
-    if (r < 0) straddle_panic(a, size);
-    if (r >= 1) miss1[0]++;
-    if (r == 2) miss1[1]++;
+    count_general(l1, a, size, ii, miss);
 }
 
 VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii)
 {
-    count_access(&I1, ii->addr, ii->len, &ii->cc->ev[EV_I1mr]);
+    count_access(&I1, ii->addr, ii->len, ii, EV_I1mr);
 }
 
 VG_REGPARM(3) void cg_helper_dr(InstrInfo *ii, Addr a, UWord size)
 {
-    count_access(&D1, a, size, &ii->cc->ev[EV_D1mr]);
+    count_access(&D1, a, size, ii, EV_D1mr);
 }
 
 VG_REGPARM(3) void cg_helper_dw(InstrInfo *ii, Addr a, UWord size)
 {
-    count_access(&D1, a, size, &ii->cc->ev[EV_D1mw]);
+    count_access(&D1, a, size, ii, EV_D1mw);
 }
 
 /* The same for each common access size, which is then a constant of the
@@ -114,11 +124,11 @@ VG_REGPARM(3) void cg_helper_dw(InstrInfo *ii, Addr a, UWord size)
 #define SIZED_HELPERS(n)                                                                           \
     static VG_REGPARM(2) void helper_dr_##n(InstrInfo *ii, Addr a)                                 \
     {                                                                                              \
-        count_access(&D1, a, n, &ii->cc->ev[EV_D1mr]);                                             \
+        count_access(&D1, a, n, ii, EV_D1mr);                                                      \
     }                                                                                              \
     static VG_REGPARM(2) void helper_dw_##n(InstrInfo *ii, Addr a)                                 \
     {                                                                                              \
-        count_access(&D1, a, n, &ii->cc->ev[EV_D1mw]);                                             \
+        count_access(&D1, a, n, ii, EV_D1mw);                                                      \
     }
 SIZED_HELPERS(1)
 SIZED_HELPERS(2)
@@ -135,32 +145,36 @@ static const struct {
 } sized_helpers[] = {
 #define ENTRY(n)                                                                                   \
     {                                                                                              \
-        n, helper_dr_##n, helper_dw_##n, "cg_helper_dr_" #n, "cg_helper_dw_" #n                    \
+        n, helper_dr_##n, helper_dw_##n, "helper_dr_" #n, "helper_dw_" #n                          \
     }
     ENTRY(1), ENTRY(2), ENTRY(4), ENTRY(8), ENTRY(16), ENTRY(32), ENTRY(64),
 #undef ENTRY
 };
 
-void *cg_sized_data_helper(Bool is_write, UInt size, const HChar **name)
+void cg_data_helper(Bool is_write, UInt size, DataHelper *h)
 {
     for (UInt i = 0; i < sizeof sized_helpers / sizeof sized_helpers[0]; i++) {
         if (sized_helpers[i].size != size) continue;
-        *name = is_write ? sized_helpers[i].dw_name : sized_helpers[i].dr_name;
-        return is_write ? sized_helpers[i].dw : sized_helpers[i].dr;
+        h->fn = is_write ? sized_helpers[i].dw : sized_helpers[i].dr;
+        h->name = is_write ? sized_helpers[i].dw_name : sized_helpers[i].dr_name;
+        h->nargs = 2;
+        return;
     }
-    return NULL;
+    h->fn = is_write ? (void *)cg_helper_dw : (void *)cg_helper_dr;
+    h->name = is_write ? "cg_helper_dw" : "cg_helper_dr";
+    h->nargs = 3;
 }
 
 VG_REGPARM(3) void cg_helper_guarded_dr(InstrInfo *ii, Addr a, UWord size)
 {
     ii->cc->ev[EV_Dr]++;
-    count_access(&D1, a, size, &ii->cc->ev[EV_D1mr]);
+    count_access(&D1, a, size, ii, EV_D1mr);
 }
 
 VG_REGPARM(3) void cg_helper_guarded_dw(InstrInfo *ii, Addr a, UWord size)
 {
     ii->cc->ev[EV_Dw]++;
-    count_access(&D1, a, size, &ii->cc->ev[EV_D1mw]);
+    count_access(&D1, a, size, ii, EV_D1mw);
 }
 
 VG_REGPARM(2) void cg_helper_bc(InstrInfo *ii, UWord taken)
@@ -179,17 +193,6 @@ VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target)
 
 UWord cg_scratch[16];
 
-/* count_access, after the test that settles most accesses: when each line
- * the access touches (one, or two in a row) is the most recently used way of
- * its set, the access changes nothing and counts nothing.  The cost centre
- * is only looked up when there is something to count. */
-static inline void count_access_fast(Cache *l1, Addr a, UWord size, const InstrInfo *ii, Int miss)
-{
-    UWord b1 = a >> l1->line_bits, b2 = (a + size - 1) >> l1->line_bits;
-    if (mru(l1, b1) && (b2 == b1 || (b2 == b1 + 1 && mru(l1, b2)))) return;
-    count_access(l1, a, size, &ii->cc->ev[miss]);
-}
-
 /* One flush of a cold superblock: count it, then do its events' simulator
  * work in order, exactly as the hot tier's inline code and helpers would. */
 VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
@@ -202,13 +205,13 @@ VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
         const InstrInfo *ii = &sbi->instrs[ce->instr];
         switch (ce->ev) {
         case EV_Ir:
-            count_access_fast(&I1, ii->addr, ii->len, ii, EV_I1mr);
+            count_access(&I1, ii->addr, ii->len, ii, EV_I1mr);
             break;
         case EV_Dr:
-            count_access_fast(&D1, *arg++, ce->size, ii, EV_D1mr);
+            count_access(&D1, *arg++, ce->size, ii, EV_D1mr);
             break;
         case EV_Dw:
-            count_access_fast(&D1, *arg++, ce->size, ii, EV_D1mw);
+            count_access(&D1, *arg++, ce->size, ii, EV_D1mw);
             break;
         case EV_Bc:
             if (cond_predict(&cond, ii->addr, (int)*arg++)) ii->cc->ev[EV_Bcm]++;

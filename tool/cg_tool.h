@@ -165,9 +165,15 @@ VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp);
 VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii);
 VG_REGPARM(3) void cg_helper_dr(InstrInfo *ii, Addr a, UWord size);
 VG_REGPARM(3) void cg_helper_dw(InstrInfo *ii, Addr a, UWord size);
-/* A VG_REGPARM(2) helper (InstrInfo *, Addr) for a data access of `size`
- * bytes, and its name; NULL for a size that has none. */
-void *cg_sized_data_helper(Bool is_write, UInt size, const HChar **name);
+/* The helper for a data access of `size` bytes: (InstrInfo *, Addr) for
+ * the common sizes, which it has built in; otherwise cg_helper_dr/dw,
+ * which also take the size. */
+typedef struct {
+    void *fn;
+    const HChar *name;
+    Int nargs;
+} DataHelper;
+void cg_data_helper(Bool is_write, UInt size, DataHelper *h);
 VG_REGPARM(3) void cg_helper_guarded_dr(InstrInfo *ii, Addr a, UWord size);
 VG_REGPARM(3) void cg_helper_guarded_dw(InstrInfo *ii, Addr a, UWord size);
 VG_REGPARM(2) void cg_helper_bc(InstrInfo *ii, UWord taken);
