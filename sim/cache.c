@@ -32,6 +32,7 @@ void cache_init(Cache *c, const CacheConfig *cfg, uint64_t *tags)
 
     c->cfg = *cfg;
     c->tags = tags;
+    c->avx2 = 0;
     if (!geometry(cfg, &sets, &line_bits)) {
         c->sets = c->assoc = c->line_bits = 0;
         c->set_mask = 0;
@@ -46,12 +47,63 @@ void cache_init(Cache *c, const CacheConfig *cfg, uint64_t *tags)
     for (i = 0; i < n; i++) tags[i] = 0;
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#define HAVE_AVX2_REF 1
+typedef uint64_t u64x4 __attribute__((vector_size(32), aligned(8)));
+typedef int64_t i64x4 __attribute__((vector_size(32)));
+typedef double f64x4 __attribute__((vector_size(32)));
+
+/* The search and the shift of ref() with four ways per instruction and no
+ * data-dependent branch: where a block hits, or which way a miss evicts,
+ * looks random to the host's predictor in busy sets, and the loops below
+ * mispredict on it.  For assoc a multiple of 4, at most 32, and set[0] !=
+ * block (the caller tested way 0).  Groups are updated from the last down,
+ * so every group still reads the old value of the way before it. */
+__attribute__((target("avx2"))) static int ref_avx2(uint64_t *set, uint32_t assoc, uint64_t block)
+{
+    const u64x4 b = {block, block, block, block};
+    uint32_t found = 0, k;
+
+    for (k = 0; k < assoc; k += 4) {
+        i64x4 eq = (i64x4)(*(const u64x4 *)(set + k) == b);
+        found |= (uint32_t)__builtin_ia32_movmskpd256((f64x4)eq) << k;
+    }
+    /* Ways 0..p-1 move down one: p is the hit way, or the last on a miss. */
+    int64_t p = found ? __builtin_ctz(found) : (int64_t)assoc - 1;
+    const i64x4 pv = {p, p, p, p}, four = {4, 4, 4, 4};
+    k = assoc - 4;
+    i64x4 way = {k, k + 1, k + 2, k + 3};
+    for (;; k -= 4, way -= four) {
+        u64x4 cur = *(const u64x4 *)(set + k);
+        u64x4 prev =
+            k ? *(const u64x4 *)(set + k - 1) : __builtin_shuffle(cur, (u64x4){0, 0, 1, 2});
+        u64x4 keep = (u64x4)(way > pv);
+        *(u64x4 *)(set + k) = (cur & keep) | (prev & ~keep);
+        if (k == 0) break;
+    }
+    set[0] = block;
+    return found == 0;
+}
+#endif
+
+int cache_use_avx2(Cache *c, int available)
+{
+    c->avx2 = 0;
+#ifdef HAVE_AVX2_REF
+    c->avx2 = available && c->assoc >= 4 && c->assoc <= 32 && c->assoc % 4 == 0;
+#endif
+    return c->avx2;
+}
+
 static inline int ref(Cache *c, uint64_t block)
 {
     uint64_t *set = c->tags + (size_t)(block & c->set_mask) * c->assoc;
     uint32_t i, j;
 
     if (set[0] == block) return 0;
+#ifdef HAVE_AVX2_REF
+    if (c->avx2) return ref_avx2(set, c->assoc, block);
+#endif
     for (i = 1; i < c->assoc; i++) {
         if (set[i] == block) {
             for (j = i; j > 0; j--) set[j] = set[j - 1];

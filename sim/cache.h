@@ -25,6 +25,7 @@ typedef struct {
     uint64_t *tags;
     uint32_t sets, assoc, line_bits;
     uint64_t set_mask;
+    uint32_t avx2; /* set references use AVX2 (cache_use_avx2) */
     CacheConfig cfg;
 } Cache;
 
@@ -35,6 +36,12 @@ size_t cache_tag_count(const CacheConfig *c);
 /* Sets up `c` over `tags` and zeroes them.  A config with a non-positive field
  * gives an all-zero descriptor (sets 0, line_bits 0) that must not be accessed. */
 void cache_init(Cache *c, const CacheConfig *cfg, uint64_t *tags);
+
+/* Lets set references of `c` use AVX2 instructions when `available` says
+ * the host has them and the associativity suits (a multiple of 4, at most
+ * 32); returns whether they will.  Results never depend on it.  Off after
+ * cache_init(). */
+int cache_use_avx2(Cache *c, int available);
 
 /* One set reference (spec 5.2) by block number: 1 on miss, 0 on hit. */
 int cache_ref(Cache *c, uint64_t block);

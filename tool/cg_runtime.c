@@ -7,6 +7,7 @@
 #include "branch.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcprint.h"
+#include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
 
 static Cache I1, D1, LL;
@@ -19,9 +20,17 @@ void cg_runtime_init(void)
     ind_init(&ind);
 }
 
-static void setup(Cache *c, const CacheConfig *cfg, const HChar *cc)
+/* The L1 tags live in the tool's own data when they fit, which the core
+ * loads below 2 GiB: generated code then reaches a set with a 32-bit
+ * displacement instead of materialising a 64-bit address first.  1 MiB of
+ * L1 with 64-byte lines fits; anything larger goes to the heap. */
+#define LOW_TAGS 16384
+static uint64_t low_tags[2][LOW_TAGS];
+
+static void setup(Cache *c, const CacheConfig *cfg, uint64_t *low, const HChar *cc)
 {
-    uint64_t *tags = VG_(malloc)(cc, cache_tag_count(cfg) * sizeof *tags);
+    SizeT n = cache_tag_count(cfg);
+    uint64_t *tags = low && n <= LOW_TAGS ? low : VG_(malloc)(cc, n * sizeof *tags);
     cache_init(c, cfg, tags);
 }
 
@@ -42,9 +51,22 @@ const Cache *cg_cache(Int which)
 
 void cg_runtime_setup_caches(const CacheConfig *i1, const CacheConfig *d1, const CacheConfig *ll)
 {
-    setup(&I1, i1, "cg.sim.I1");
-    setup(&D1, d1, "cg.sim.D1");
-    setup(&LL, ll, "cg.sim.LL");
+    setup(&I1, i1, low_tags[0], "cg.sim.I1");
+    setup(&D1, d1, low_tags[1], "cg.sim.D1");
+    setup(&LL, ll, NULL, "cg.sim.LL");
+
+    /* The host is the machine the core runs on, so its capabilities say
+     * whether the simulator may use AVX2 itself. */
+    VexArch arch;
+    VexArchInfo info;
+    VG_(machine_get_VexArchInfo)(&arch, &info);
+    Bool avx2 = False;
+#if defined(VGA_amd64)
+    avx2 = arch == VexArchAMD64 && (info.hwcaps & VEX_HWCAPS_AMD64_AVX2) != 0;
+#endif
+    cache_use_avx2(&I1, avx2);
+    cache_use_avx2(&D1, avx2);
+    cache_use_avx2(&LL, avx2);
 }
 
 /* The register-size check and the clamps make this unreachable; it stays

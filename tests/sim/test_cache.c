@@ -379,6 +379,80 @@ static void test_cachesim_struct(void)
     case_end();
 }
 
+/* The AVX2 set update must leave every set exactly as the loops do.  Blocks
+ * come from a pool 1.5 times the cache's size with a skewed choice, so
+ * references hit at every depth of a set as well as miss. */
+static void test_avx2_matches_loops(void)
+{
+    static const int assocs[] = {4, 8, 12, 16, 20, 24, 28, 32};
+    enum { SETS = 4, REFS = 100000 };
+    size_t a, i, j;
+
+    if (!__builtin_cpu_supports("avx2")) {
+        printf("SKIP: cache/avx2_matches_loops (this host has no AVX2)\n");
+        return;
+    }
+    case_begin("cache/avx2_matches_loops");
+    for (a = 0; a < sizeof assocs / sizeof assocs[0]; a++) {
+        CacheConfig cfg = {SETS * assocs[a] * 64, assocs[a], 64};
+        size_t n = cache_tag_count(&cfg);
+        uint64_t *t1 = malloc(n * sizeof *t1), *t2 = malloc(n * sizeof *t2);
+        uint64_t pool = n + n / 2, x = 88172645463325252ull;
+        Cache plain, wide;
+
+        cache_init(&plain, &cfg, t1);
+        cache_init(&wide, &cfg, t2);
+        EXPECT_INT(cache_use_avx2(&wide, 1), 1);
+        for (i = 0; i < REFS && !check_case_failed; i++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            uint64_t block = 1 + (x % pool) % (1 + (x >> 40) % pool);
+            case_ctx("assoc %d, reference %zu, block %llu", assocs[a], i,
+                     (unsigned long long)block);
+            EXPECT_INT(cache_ref(&wide, block), cache_ref(&plain, block));
+            for (j = 0; j < n; j++)
+                if (t1[j] != t2[j]) {
+                    check_failure(__LINE__, "tag %zu = %llu, loops have %llu", j,
+                                  (unsigned long long)t2[j], (unsigned long long)t1[j]);
+                    break;
+                }
+        }
+        free(t1);
+        free(t2);
+    }
+    case_end();
+}
+
+/* Associativities the AVX2 update does not handle keep the loops. */
+static void test_avx2_eligibility(void)
+{
+    static const struct {
+        CacheConfig cfg;
+        int used;
+    } cases[] = {
+        {{256, 1, 64}, 0},   {{512, 2, 64}, 0},   {{768, 3, 64}, 0},    {{1024, 4, 64}, 1},
+        {{1536, 6, 64}, 0},  {{2048, 8, 64}, 1},  {{3072, 12, 64}, 1},  {{4096, 16, 64}, 1},
+        {{8192, 32, 64}, 1}, {{9216, 36, 64}, 0}, {{16384, 64, 64}, 0},
+    };
+    size_t i;
+    uint64_t tags[256];
+
+    case_begin("cache/avx2_eligibility");
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Cache c;
+
+        case_ctx("assoc %d", cases[i].cfg.assoc);
+        cache_init(&c, &cases[i].cfg, tags);
+        EXPECT_INT(cache_use_avx2(&c, 0), 0);
+        EXPECT_INT(cache_use_avx2(&c, 1), cases[i].used);
+        EXPECT_INT(c.avx2, cases[i].used);
+        cache_init(&c, &cases[i].cfg, tags);
+        EXPECT_INT(c.avx2, 0); /* init turns it off */
+    }
+    case_end();
+}
+
 int main(void)
 {
     size_t i;
@@ -389,5 +463,7 @@ int main(void)
     test_blocks_for_panic_message();
     test_mru_hit_inline();
     test_cachesim_struct();
+    test_avx2_matches_loops();
+    test_avx2_eligibility();
     return check_exit();
 }
