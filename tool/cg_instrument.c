@@ -36,8 +36,14 @@ ULong cg_stat_nox, cg_stat_gen;
 static OSet *sb_table;
 static void bury_the_dead(void);
 
-/* Addresses of superblocks that ran often enough to be translated again
- * with inline fast paths, and those waiting for that to happen. */
+/* Superblocks that ran often enough to be translated again with inline fast
+ * paths, and those waiting for that to happen.  Each also says which of its
+ * events hit way 1 of an L1 set often while cold ("way-1 sites"). */
+typedef struct {
+    Addr addr;     /* key: the superblock's guest start address */
+    UInt n_events; /* bits in way1_sites */
+    UChar way1_sites[0];
+} HotBlock;
 static OSet *hot_table;
 /* Superblocks discarded by a tier change: their next translation would not
  * exist upstream, so it is left out of the --stats counts. */
@@ -46,6 +52,7 @@ static Bool changing_tiers;
 typedef struct {
     Addr base;
     SizeT len;
+    HotBlock *hot;
 } PendingRange;
 static PendingRange *pending;
 static UInt n_pending, max_pending;
@@ -56,12 +63,61 @@ static Word cmp_addr(const void *key, const void *elem)
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
+static Word cmp_hot_addr(const void *key, const void *elem)
+{
+    Addr a = *(const Addr *)key, b = ((const HotBlock *)elem)->addr;
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
 void cg_instrument_init(void)
 {
     sb_table =
         VG_(OSetGen_Create)(offsetof(SBInfo, addr), cmp_addr, VG_(malloc), "cg.sbinfo", VG_(free));
-    hot_table = VG_(OSetWord_Create)(VG_(malloc), "cg.hot", VG_(free));
+    hot_table = VG_(OSetGen_Create)(offsetof(HotBlock, addr), cmp_hot_addr, VG_(malloc), "cg.hot",
+                                    VG_(free));
     retier_table = VG_(OSetWord_Create)(VG_(malloc), "cg.retier", VG_(free));
+}
+
+/* ------------------------------------------------------------------ */
+/* Way-1 sites                                                         */
+/* ------------------------------------------------------------------ */
+
+/* Two lines that take turns in one L1 set make every reference a hit in
+ * way 1, which swaps ways 0 and 1, so the inline way-0 test fails every
+ * time and calls the helper.  Testing way 1 inline everywhere costs more
+ * than those calls (most references hit way 0), but the cold tier sees
+ * which events do this before their superblock turns hot; only those get
+ * the inline swap (settle_way1).  The choice affects speed, never counts.
+ *
+ * An event is a way-1 site when at least 1 / WAY1_SHARE of its cold
+ * executions hit way 1 of its L1 set, and at least WAY1_MIN did: its hot
+ * code then pays a second load and two stores on every execution instead
+ * of a helper call on each of those hits.  Sites are numbered by their
+ * index in the record's counted[], which the hot translation of the same
+ * code reproduces. */
+#define WAY1_SHARE 4
+#define WAY1_MIN   16
+
+static HotBlock *hot_block_for(const SBInfo *sbi)
+{
+    HotBlock *hb = VG_(OSetGen_AllocNode)(hot_table, sizeof(HotBlock) + (sbi->n_counted + 7) / 8);
+    hb->addr = sbi->addr;
+    hb->n_events = sbi->n_counted;
+    VG_(memset)(hb->way1_sites, 0, (sbi->n_counted + 7) / 8);
+    for (UInt g = 0; g < sbi->n_groups; g++) {
+        const FlushGroup *grp = &sbi->groups[g];
+        for (UInt i = grp->first; i < (UInt)grp->first + grp->count; i++) {
+            UInt w1 = sbi->counted[i].way1;
+            if (w1 >= WAY1_MIN && (ULong)w1 * WAY1_SHARE >= grp->execs)
+                hb->way1_sites[i / 8] |= 1 << (i % 8);
+        }
+    }
+    return hb;
+}
+
+static Bool is_way1_site(const HotBlock *hb, UInt i)
+{
+    return hb && i < hb->n_events && (hb->way1_sites[i / 8] >> (i % 8)) & 1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -89,6 +145,7 @@ void cg_queue_for_hot(SBInfo *sbi)
     }
     pending[n_pending].base = sbi->addr;
     pending[n_pending].len = sbi->extent0_len;
+    pending[n_pending].hot = hot_block_for(sbi);
     n_pending++;
 }
 
@@ -109,8 +166,9 @@ void cg_between_blocks(ThreadId tid, ULong blocks_dispatched)
     VG_(ok_to_discard_translations) = True;
     changing_tiers = True;
     for (UInt i = 0; i < n_pending; i++) {
-        if (!VG_(OSetWord_Contains)(hot_table, pending[i].base))
-            VG_(OSetWord_Insert)(hot_table, pending[i].base);
+        HotBlock *old = VG_(OSetGen_Remove)(hot_table, &pending[i].base);
+        if (old) VG_(OSetGen_FreeNode)(hot_table, old);
+        VG_(OSetGen_Insert)(hot_table, pending[i].hot);
         VG_(discard_translations_safely)(pending[i].base, pending[i].len, "cachegrind");
     }
     VG_(ok_to_discard_translations) = was_ok;
@@ -198,7 +256,8 @@ typedef struct {
     UInt n_seen; /* IMarks processed so far */
     Event q[QUEUE_SIZE];
     Int nq;
-    Bool hot;         /* inline fast paths (see "Two tiers") */
+    Bool hot;                  /* inline fast paths (see "Two tiers") */
+    const HotBlock *hot_block; /* its way-1 sites, when hot */
     Bool count_stats; /* false when only the tier changes: upstream has no such translation */
     /* The I1 block the previous instruction's fetch ended in, which is the
      * most recently used way of its set when the next fetch is simulated. */
@@ -258,19 +317,49 @@ static IRExpr *way0_of(Walk *w, const Cache *c, ULong b)
     return bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)way0)));
 }
 
+/* Inline code for a way-1 site: ways 0 and 1 of the set at `set` (an I64
+ * address) are loaded; a hit in way 1 swaps them, as the helper would, and
+ * anything else writes them back unchanged.  The stores are unconditional
+ * because VEX has no cheap conditional store: the swap is an XOR with the
+ * two tags' difference masked by "way 1 hit".  Returns the guard of the
+ * helper call: neither way holds `block`.  (A block that spans two lines
+ * can be in neither: its first block belongs to another set.) */
+static IRExpr *settle_way1(Walk *w, IRExpr *set, IRExpr *block)
+{
+    IRExpr *set1 = bind(w, Ity_I64, IRExpr_Binop(Iop_Add64, set, mkconst64(8)));
+    IRExpr *w0 = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, set));
+    IRExpr *w1 = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, set1));
+    IRExpr *hit1 = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpEQ64, w1, block));
+    IRExpr *one = bind(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, hit1));
+    IRExpr *mask = bind(w, Ity_I64, IRExpr_Binop(Iop_Sub64, mkconst64(0), one));
+    IRExpr *diff = bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, w0, w1));
+    IRExpr *flip = bind(w, Ity_I64, IRExpr_Binop(Iop_And64, diff, mask));
+    addStmtToIRSB(w->out,
+                  IRStmt_Store(Iend_LE, set, bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, w0, flip))));
+    addStmtToIRSB(w->out,
+                  IRStmt_Store(Iend_LE, set1, bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, w1, flip))));
+    IRExpr *not0 = bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, w0, block));
+    IRExpr *keep = bind(w, Ity_I64, IRExpr_Unop(Iop_Not64, mask));
+    IRExpr *rest = bind(w, Ity_I64, IRExpr_Binop(Iop_And64, not0, keep));
+    return bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, rest, mkconst64(0)));
+}
+
 /* I1 for one instruction.  Its address is known now, so an inline check is
  * one load and one compare against constants per line it touches.  An
  * instruction that spans two lines references both blocks in turn; when
  * each is already the most recently used way of its own set, neither
  * reference changes anything.  (With a single set both blocks share way 0,
  * so the check always fails and the helper does the work.) */
-static void emit_fetch(Walk *w, InstrInfo *ii, Bool same_i1_line)
+static void emit_fetch(Walk *w, InstrInfo *ii, Bool same_i1_line, Bool way1_site)
 {
     if (same_i1_line) return;
     const Cache *i1 = cg_cache(CG_I1);
     ULong b1 = ii->addr >> i1->line_bits, b2 = (ii->addr + ii->len - 1) >> i1->line_bits;
     IRExpr *guard = NULL;
-    if (b2 == b1) {
+    if (b2 == b1 && way1_site && i1->assoc >= 2) {
+        const uint64_t *way0 = &i1->tags[(b1 & i1->set_mask) * i1->assoc];
+        guard = settle_way1(w, hword((HWord)way0), mkconst64(b1));
+    } else if (b2 == b1) {
         guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, way0_of(w, i1, b1), mkconst64(b1)));
     } else if (b2 == b1 + 1) {
         IRExpr *d1 = bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, way0_of(w, i1, b1), mkconst64(b1)));
@@ -324,7 +413,7 @@ static void emit_data_helper(Walk *w, InstrInfo *ii, Bool is_write, Int size, IR
  * in its own set (or be an initial zero tag, i.e. addresses below the line
  * size, which no access reaches), and with two or more sets consecutive
  * blocks are in different sets. */
-static void emit_data(Walk *w, InstrInfo *ii, Bool is_write, Int size, IRExpr *addr)
+static void emit_data(Walk *w, InstrInfo *ii, Bool is_write, Int size, IRExpr *addr, Bool way1_site)
 {
     const Cache *d1 = cg_cache(CG_D1);
 
@@ -342,6 +431,10 @@ static void emit_data(Walk *w, InstrInfo *ii, Bool is_write, Int size, IRExpr *a
     if (size > 1) last = binop(w, Iop_Add64, addr, mkconst64(size - 1));
     IRExpr *p = binop(w, Iop_Add64, way0_offset(w, d1, d1->sets >= 2 ? last : addr),
                       mkconst64((HWord)d1->tags));
+    if (way1_site && d1->sets >= 2 && d1->assoc >= 2) {
+        emit_data_helper(w, ii, is_write, size, addr, settle_way1(w, p, b1));
+        return;
+    }
     IRExpr *way0 = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, p));
     IRExpr *guard;
     if (size > 1 && d1->sets < 2) {
@@ -408,18 +501,18 @@ static void emit_indirect_branch(Walk *w, InstrInfo *ii, IRExpr *target)
     addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)slot), target));
 }
 
-static void emit_event(Walk *w, const Event *ev)
+static void emit_event(Walk *w, const Event *ev, Bool way1_site)
 {
     InstrInfo *ii = &w->sbi->instrs[ev->instr];
     switch (ev->tag) {
     case Ev_Ir:
-        if (cg_clo.cache_sim) emit_fetch(w, ii, ev->same_i1_line);
+        if (cg_clo.cache_sim) emit_fetch(w, ii, ev->same_i1_line, way1_site);
         break;
     case Ev_Dr:
     case Ev_Dm:
     case Ev_Dw:
         if (INLINE_WORD_OPS)
-            emit_data(w, ii, ev->tag == Ev_Dw, ev->size, ev->addr);
+            emit_data(w, ii, ev->tag == Ev_Dw, ev->size, ev->addr, way1_site);
         else
             emit_data_helper(w, ii, ev->tag == Ev_Dw, ev->size, ev->addr, NULL);
         break;
@@ -488,13 +581,15 @@ static void flush(Walk *w)
         ce->ev = counted_kind(ev->tag);
         ce->simulate = needs_simulation(w, ev);
         ce->size = ev->size;
+        ce->way1 = 0;
         any_work |= ce->simulate;
     }
 
     if (w->hot || !any_work) {
         emit_increment(w, &grp->execs);
         if (w->hot)
-            for (Int i = 0; i < w->nq; i++) emit_event(w, &w->q[i]);
+            for (Int i = 0; i < w->nq; i++)
+                emit_event(w, &w->q[i], is_way1_site(w->hot_block, grp->first + i));
     } else {
         /* The values only known at run time go to the scratch slots, in
          * event order; the helper counts the execution itself. */
@@ -806,7 +901,8 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     VG_(OSetGen_Insert)(sb_table, sbi);
 
     Walk w = {.out = deepCopyIRSBExceptStmts(sb_in), .sbi = sbi};
-    w.hot = VG_(OSetWord_Contains)(hot_table, sbi->addr);
+    w.hot_block = VG_(OSetGen_Lookup)(hot_table, &sbi->addr);
+    w.hot = w.hot_block != NULL;
     w.count_stats = !VG_(OSetWord_Remove)(retier_table, sbi->addr);
     Int i = 0;
     /* The preamble (e.g. the self-modifying-code check) carries no events. */

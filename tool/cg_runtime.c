@@ -103,27 +103,31 @@ static __attribute__((noinline)) void count_general(Cache *l1, Addr a, UWord siz
     if (r == 2) ii->cc->ev[miss + 1]++;
 }
 
+/* What count_access did. */
+enum { SETTLED_WAY0, SETTLED_WAY1, SETTLED_GENERAL };
+
 /* Does the simulator work of one access and counts its misses into the
  * two counters of ii's cost centre from index `miss` on (L1 miss, then LL
  * miss).  The cases that settle most accesses come first: every line the
  * access touches (one, or two in a row) is the most recently used way of
  * its set, which changes nothing; or a one-line access hits way 1, which
  * only swaps ways 0 and 1.  The cost centre is only looked up to count. */
-static inline void count_access(Cache *l1, Addr a, UWord size, const InstrInfo *ii, Int miss)
+static inline Int count_access(Cache *l1, Addr a, UWord size, const InstrInfo *ii, Int miss)
 {
     UWord b1 = a >> l1->line_bits, b2 = (a + size - 1) >> l1->line_bits;
     if (b2 == b1) {
         uint64_t *set = &l1->tags[(b1 & l1->set_mask) * l1->assoc];
-        if (set[0] == b1) return;
+        if (set[0] == b1) return SETTLED_WAY0;
         if (l1->assoc >= 2 && set[1] == b1) {
             set[1] = set[0];
             set[0] = b1;
-            return;
+            return SETTLED_WAY1;
         }
     } else if (b2 == b1 + 1 && mru(l1, b1) && mru(l1, b2)) {
-        return;
+        return SETTLED_WAY0;
     }
     count_general(l1, a, size, ii, miss);
+    return SETTLED_GENERAL;
 }
 
 VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii)
@@ -221,19 +225,20 @@ VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
 {
     if (++grp->execs == cg_clo.hot_threshold) cg_queue_for_hot(sbi);
     const UWord *arg = cg_scratch;
-    const CountedEvent *ce = &sbi->counted[grp->first], *end = ce + grp->count;
+    CountedEvent *ce = &sbi->counted[grp->first], *end = ce + grp->count;
     for (; ce < end; ce++) {
         if (!ce->simulate) continue; /* a fetch within the previous one's line */
         const InstrInfo *ii = &sbi->instrs[ce->instr];
+        Int how = SETTLED_WAY0;
         switch (ce->ev) {
         case EV_Ir:
-            count_access(&I1, ii->addr, ii->len, ii, EV_I1mr);
+            how = count_access(&I1, ii->addr, ii->len, ii, EV_I1mr);
             break;
         case EV_Dr:
-            count_access(&D1, *arg++, ce->size, ii, EV_D1mr);
+            how = count_access(&D1, *arg++, ce->size, ii, EV_D1mr);
             break;
         case EV_Dw:
-            count_access(&D1, *arg++, ce->size, ii, EV_D1mw);
+            how = count_access(&D1, *arg++, ce->size, ii, EV_D1mw);
             break;
         case EV_Bc:
             if (cond_predict(&cond, ii->addr, (int)*arg++)) ii->cc->ev[EV_Bcm]++;
@@ -242,5 +247,8 @@ VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
             if (ind_predict(&ind, ii->addr, *arg++)) ii->cc->ev[EV_Bim]++;
             break;
         }
+        /* What the hot translation will inline for this event (see
+         * "way-1 sites" in cg_instrument.c). */
+        if (how == SETTLED_WAY1 && ce->way1 != 0xFFFF) ce->way1++;
     }
 }

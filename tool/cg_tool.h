@@ -95,6 +95,7 @@ typedef struct {
     UChar ev;       /* EV_Ir, EV_Dr, EV_Dw, EV_Bc or EV_Bi */
     UChar simulate; /* cold tier: cg_helper_group has simulator work for it */
     UShort size;    /* Dr, Dw */
+    UShort way1;    /* cold tier: its L1 references that hit way 1 (saturating) */
 } CountedEvent;
 
 /* Executions of one flush point, and the events it carries. */
