@@ -276,6 +276,22 @@ for mode in $MODES; do
   eval "G_I_$mode=\$gi G_N_$mode=\$gn"
 done
 
+# Spread: cells whose slowest run took over 1.2x their fastest.  This VM has
+# stretches where every tool runs 50-80% slow; a median can only absorb a
+# minority of such runs, so the spread says which figures to distrust.
+if [ "$REPS" -gt 1 ]; then
+  echo
+  awk '{ k = $2 " " ($4 == "none" ? "(all)" : $3) " " $4
+         if (!(k in lo) || $5 < lo[k]) lo[k] = $5
+         if (!(k in hi) || $5 > hi[k]) hi[k] = $5 }
+       END {
+         for (k in lo) if (lo[k] > 0 && hi[k] / lo[k] > 1.2) { n++; printf "  %s: %.2f .. %.2f s (%.2fx)\n", k, lo[k], hi[k], hi[k] / lo[k] | "sort" }
+         close("sort")
+         if (n) printf "%d cell(s) above, slowest run over 1.2x the fastest: distrust their medians.\n", n
+         else print "Spread: in every cell the slowest run took at most 1.2x the fastest."
+       }' "$RES"
+fi
+
 echo
 echo "Peak memory: maxRSS of the valgrind process in MiB, the largest over the reps."
 printf '%-8s %-13s %10s %8s %10s\n' workload mode installed ours ours/inst
