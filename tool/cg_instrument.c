@@ -16,7 +16,8 @@
  * changes no state, so generated code tests that way inline and calls the
  * helper only when it does not hold; an instruction fetched from the line the
  * previous instruction of the superblock ended in is such a hit by
- * construction and needs no code at all. */
+ * construction and needs no code at all.  Where the cold tier saw an event
+ * hit way 1 often, its hot code settles that case inline too (way-1 sites). */
 #include "cg_tool.h"
 #include "branch.h"
 #include "pub_tool_libcassert.h"
