@@ -97,7 +97,7 @@ int cache_use_avx2(Cache *c, int available)
 
 static inline int ref(Cache *c, uint64_t block)
 {
-    uint64_t *set = c->tags + (size_t)(block & c->set_mask) * c->assoc;
+    uint64_t *set = cache_set(c, block);
     uint32_t i, j;
 
     if (set[0] == block) return 0;

@@ -60,11 +60,18 @@ int cache_access(Cache *c, uint64_t addr, unsigned size);
  * (which shows the size as the simulator saw it): returns that 8-bit size. */
 unsigned cache_blocks(const Cache *c, uint64_t addr, unsigned size, uint64_t *b1, uint64_t *b2);
 
+/* The ways of the set that holds `block`, most recently used first: the one
+ * place that computes a set's address from the layout contract above. */
+static inline uint64_t *cache_set(const Cache *c, uint64_t block)
+{
+    return c->tags + (size_t)(block & c->set_mask) * c->assoc;
+}
+
 /* The common-case test of the layout contract above, for callers that want it
  * without a call: non-zero if `block` is the most recently used way of its set. */
 static inline int cache_mru_hit(const Cache *c, uint64_t block)
 {
-    return c->tags[(size_t)(block & c->set_mask) * c->assoc] == block;
+    return cache_set(c, block)[0] == block;
 }
 
 /* ---- Two levels: L1 backed by the shared LL (write-allocate, no dirty state) ---- */

@@ -314,8 +314,7 @@ static IRExpr *bind(Walk *w, IRType ty, IRExpr *e)
 /* Way 0 of the set of the constant block `b` (its most recently used block). */
 static IRExpr *way0_of(Walk *w, const Cache *c, ULong b)
 {
-    const uint64_t *way0 = &c->tags[(b & c->set_mask) * c->assoc];
-    return bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)way0)));
+    return bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)cache_set(c, b))));
 }
 
 /* Inline code for a way-1 site: ways 0 and 1 of the set at `set` (an I64
@@ -358,8 +357,7 @@ static void emit_fetch(Walk *w, InstrInfo *ii, Bool same_i1_line, Bool way1_site
     ULong b1 = ii->addr >> i1->line_bits, b2 = (ii->addr + ii->len - 1) >> i1->line_bits;
     IRExpr *guard = NULL;
     if (b2 == b1 && way1_site && i1->assoc >= 2) {
-        const uint64_t *way0 = &i1->tags[(b1 & i1->set_mask) * i1->assoc];
-        guard = settle_way1(w, hword((HWord)way0), mkconst64(b1));
+        guard = settle_way1(w, hword((HWord)cache_set(i1, b1)), mkconst64(b1));
     } else if (b2 == b1) {
         guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, way0_of(w, i1, b1), mkconst64(b1)));
     } else if (b2 == b1 + 1) {

@@ -85,13 +85,6 @@ static void __attribute__((noreturn)) straddle_panic(Addr a, UWord size)
     VG_(tool_panic)("item straddles more than two cache sets");
 }
 
-/* Whether `block` is the most recently used way of its set.  (With one set,
- * two different blocks can never both be.) */
-static inline Bool mru(const Cache *c, UWord block)
-{
-    return c->tags[(block & c->set_mask) * c->assoc] == block;
-}
-
 /* The general case of count_access, out of line so that the tests before
  * it stay small where they are inlined. */
 static __attribute__((noinline)) void count_general(Cache *l1, Addr a, UWord size,
@@ -116,14 +109,15 @@ static inline Int count_access(Cache *l1, Addr a, UWord size, const InstrInfo *i
 {
     UWord b1 = a >> l1->line_bits, b2 = (a + size - 1) >> l1->line_bits;
     if (b2 == b1) {
-        uint64_t *set = &l1->tags[(b1 & l1->set_mask) * l1->assoc];
+        uint64_t *set = cache_set(l1, b1);
         if (set[0] == b1) return SETTLED_WAY0;
         if (l1->assoc >= 2 && set[1] == b1) {
             set[1] = set[0];
             set[0] = b1;
             return SETTLED_WAY1;
         }
-    } else if (b2 == b1 + 1 && mru(l1, b1) && mru(l1, b2)) {
+    } else if (b2 == b1 + 1 && cache_mru_hit(l1, b1) && cache_mru_hit(l1, b2)) {
+        /* (With one set, two different blocks can never both be way 0.) */
         return SETTLED_WAY0;
     }
     count_general(l1, a, size, ii, miss);
