@@ -13,8 +13,8 @@ typedef struct cg_subst cg_subst;
 /* Split a value of the form s/OLD/NEW/FLAGS; NULL if it has another shape.
    Nothing is compiled yet: a bad pattern only matters once a name is mapped. */
 cg_subst *cg_subst_parse(const char *value);
-/* Replace in s[0..len) into out (cleared first).  Returns NULL, or a message
+/* Replace in in[0..len) into out (cleared first).  Returns NULL, or a message
    describing a bad pattern or replacement template. */
-const char *cg_subst_apply(cg_subst *sub, const char *s, size_t len, cg_buf *out);
+const char *cg_subst_apply(cg_subst *s, const char *in, size_t len, cg_buf *out);
 
 #endif
