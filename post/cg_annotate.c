@@ -191,7 +191,7 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
 }
 
 /* Called for every input's events: line, before the lists are compared. */
-static void check_event_names(void *ctx, char **events, size_t n)
+static void check_event_names(void *ctx, const cg_text *events, size_t n)
 {
     (void)ctx;
     static const char *const what[] = {"--show", "--sort"};
@@ -200,7 +200,7 @@ static void check_event_names(void *ctx, char **events, size_t n)
     for (int l = 0; l < 2; l++) {
         for (size_t i = 0; i < counts[l]; i++) {
             size_t e = 0;
-            while (e < n && strcmp(events[e], lists[l][i]) != 0) e++;
+            while (e < n && !cg_text_is(&events[e], lists[l][i])) e++;
             if (e == n)
                 cg_die("%s event `%s` did not appear in `events:` line", what[l], lists[l][i]);
         }
@@ -212,7 +212,7 @@ static size_t *event_indices(const cg_profile *p, char **names, size_t n)
     size_t *idx = xmalloc(n * sizeof *idx);
     for (size_t i = 0; i < n; i++) {
         size_t e = 0;
-        while (strcmp(p->events[e], names[i]) != 0) e++;
+        while (!cg_text_is(&p->events[e], names[i])) e++;
         idx[i] = e;
     }
     return idx;
@@ -231,10 +231,10 @@ typedef struct widths {
     size_t *w, *wc, *wp1, *wp2;
 } widths;
 
-static size_t utf8_chars(const char *s)
+static size_t utf8_chars(const cg_text *t)
 {
     size_t n = 0;
-    for (; *s; s++) n += ((unsigned char)*s & 0xc0) != 0x80;
+    for (size_t i = 0; i < t->len; i++) n += ((unsigned char)t->s[i] & 0xc0) != 0x80;
     return n;
 }
 
@@ -297,7 +297,7 @@ static widths make_widths(const cg_count *lo, const cg_count *hi, const cg_count
         } else {
             w.wp1[e] = max2(pct_single(b, lo[e], total[e]), pct_single(b, hi[e], total[e]));
         }
-        w.w[e] = max2(utf8_chars(prof.events[e]), w.wc[e] + w.wp1[e] + w.wp2[e]);
+        w.w[e] = max2(utf8_chars(&prof.events[e]), w.wc[e] + w.wp1[e] + w.wp2[e]);
     }
     return w;
 }
@@ -355,6 +355,12 @@ static void put_bytes(const char *s, size_t len)
     fwrite(s, 1, len, out);
 }
 
+static void put_line(const char *s, size_t len)
+{
+    put_bytes(s, len);
+    fputc('\n', out);
+}
+
 static void banner(const char *title, const char *name, size_t name_len)
 {
     static const char dashes[] =
@@ -371,8 +377,8 @@ static void header_row(const widths *w, const char *prefix, const char *suffix)
     fputs(prefix, out);
     for (size_t i = 0; i < n_show; i++) {
         size_t e = show[i];
-        fputs(prof.events[e], out);
-        for (size_t k = utf8_chars(prof.events[e]); k < w->w[e]; k++) fputc('_', out);
+        put_bytes(prof.events[e].s, prof.events[e].len);
+        for (size_t k = utf8_chars(&prof.events[e]); k < w->w[e]; k++) fputc('_', out);
         fputc(' ', out);
     }
     fputs(suffix, out);
@@ -438,30 +444,33 @@ static void metadata(int argc, char **argv)
     for (size_t i = 1; i < prof.n_inputs && same_desc; i++) {
         same_desc = in[i].n_desc == in[0].n_desc;
         for (size_t d = 0; same_desc && d < in[0].n_desc; d++)
-            same_desc = strcmp(in[i].desc[d], in[0].desc[d]) == 0;
+            same_desc = cg_text_eq(&in[i].desc[d], &in[0].desc[d]);
     }
     for (size_t i = 0; i < prof.n_inputs; i++) {
         if (same_desc && i > 0) break;
         if (!same_desc) fprintf(out, "Description %zu:\n", i + 1);
-        for (size_t d = 0; d < in[i].n_desc; d++) fprintf(out, "%s\n", in[i].desc[d]);
+        for (size_t d = 0; d < in[i].n_desc; d++) put_line(in[i].desc[d].s, in[i].desc[d].len);
     }
 
     if (prof.n_inputs == 1) {
-        fprintf(out, "Command:          %s\n", in[0].cmd);
+        fputs("Command:          ", out);
+        put_line(in[0].cmd.s, in[0].cmd.len);
     } else {
         for (size_t i = 0; i < prof.n_inputs; i++) {
-            if (i > 0 && strcmp(in[i].cmd, in[i - 1].cmd) == 0)
+            if (i > 0 && cg_text_eq(&in[i].cmd, &in[i - 1].cmd)) {
                 fprintf(out, "Command %zu:        (same as Command %zu)\n", i + 1, i);
-            else
-                fprintf(out, "Command %zu:        %s\n", i + 1, in[i].cmd);
+            } else {
+                fprintf(out, "Command %zu:        ", i + 1);
+                put_line(in[i].cmd.s, in[i].cmd.len);
+            }
         }
     }
     fputs("Events recorded: ", out);
-    for (size_t e = 0; e < nev; e++) fprintf(out, " %s", prof.events[e]);
+    cg_write_events(out, prof.events, nev);
     fputs("\nEvents shown:    ", out);
-    for (size_t i = 0; i < n_show; i++) fprintf(out, " %s", prof.events[show[i]]);
+    for (size_t i = 0; i < n_show; i++) cg_write_events(out, &prof.events[show[i]], 1);
     fputs("\nEvent sort order:", out);
-    for (size_t i = 0; i < n_sort; i++) fprintf(out, " %s", prof.events[sort_ev[i]]);
+    for (size_t i = 0; i < n_sort; i++) cg_write_events(out, &prof.events[sort_ev[i]], 1);
     char th[64];
     cg_fmt_float_repr(th, sizeof th, threshold);
     fprintf(out, "\nThreshold:        %s%%\n", th);
@@ -901,13 +910,18 @@ static void annotate_file(uint32_t f)
     qsort(o, no, sizeof *o, cmp_name_ptr);
 
     enum readability r = READABLE;
+    /* A name holding a NUL byte is no path (open() would see a prefix of it). */
+    for (size_t i = 0; i < no && r == READABLE; i++)
+        if (memchr(o[i]->s, 0, o[i]->len)) r = UNREADABLE;
     for (size_t i = 0; i + 1 < no && r == READABLE; i++) r = compare_files(o[i]->s, o[i + 1]->s);
     int fd = -1;
     struct stat st;
     if (r == READABLE) {
-        /* Non-blocking so that a FIFO named in a profile cannot hang us. */
+        /* Only a regular file has lines to annotate: a directory, and a
+           device or FIFO (which could feed us forever, e.g. /dev/zero), are
+           unreadable.  Non-blocking so that opening a FIFO cannot hang us. */
         fd = no ? open(o[0]->s, O_RDONLY | O_NONBLOCK) : -1;
-        if (fd < 0 || fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) r = UNREADABLE;
+        if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) r = UNREADABLE;
     }
 
     banner("Annotated source file: ", name->s, name->len);
@@ -1019,7 +1033,7 @@ static void annotation(uint32_t *printed, size_t n_printed)
 
 int main(int argc, char **argv)
 {
-    cg_prog = "cg_annotate";
+    cg_init("cg_annotate");
     prog = basename(xmemdup0(argv[0], strlen(argv[0])));
     static const char *const pos_names[] = {"cachegrind-out-file"};
     cg_cmdline cl = {prog,   opts, sizeof opts / sizeof *opts, pos_names, 1, true, usage,

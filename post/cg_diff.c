@@ -74,7 +74,7 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
 
 int main(int argc, char **argv)
 {
-    cg_prog = "cg_diff";
+    cg_init("cg_diff");
     prog = basename(xmemdup0(argv[0], strlen(argv[0])));
     static const char *const pos_names[] = {"cachegrind-out-file1", "cachegrind-out-file2"};
     cg_cmdline cl = {prog,   opts, sizeof opts / sizeof *opts, pos_names, 2, false, usage,
@@ -95,9 +95,12 @@ int main(int argc, char **argv)
     static char buf[1 << 16];
     setvbuf(stdout, buf, _IOFBF, sizeof buf);
     printf("desc: Files compared:   %s; %s\n", files[0], files[1]);
-    printf("cmd: %s; %s\n", p.inputs[0].cmd, p.inputs[1].cmd);
-    fputs("events:", stdout);
-    for (size_t i = 0; i < p.n_events; i++) printf(" %s", p.events[i]);
+    fputs("cmd: ", stdout);
+    fwrite(p.inputs[0].cmd.s, 1, p.inputs[0].cmd.len, stdout);
+    fputs("; ", stdout);
+    fwrite(p.inputs[1].cmd.s, 1, p.inputs[1].cmd.len, stdout);
+    fputs("\nevents:", stdout);
+    cg_write_events(stdout, p.events, p.n_events);
     fputc('\n', stdout);
     cg_write_pairs(stdout, &p);
     cg_write_summary(stdout, p.summary_total, p.n_events);

@@ -8,6 +8,7 @@
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum { OPT_HELP, OPT_VERSION, OPT_OUTPUT };
 
@@ -55,7 +56,7 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
 
 int main(int argc, char **argv)
 {
-    cg_prog = "cg_merge";
+    cg_init("cg_merge");
     prog = basename(xmemdup0(argv[0], strlen(argv[0])));
     static const char *const pos_names[] = {"cachegrind-out-file"};
     cg_cmdline cl = {prog,   opts, sizeof opts / sizeof *opts, pos_names, 1, true, usage,
@@ -75,13 +76,16 @@ int main(int argc, char **argv)
     if (output) {
         out = fopen(output, "w");
         if (!out) cg_die_errno(errno, output);
+        /* Not a device such as /dev/full, which must stay. */
+        struct stat st;
+        if (fstat(fileno(out), &st) == 0 && S_ISREG(st.st_mode)) cg_remove_on_error(output);
     }
     static char buf[1 << 16];
     setvbuf(out, buf, _IOFBF, sizeof buf);
     const cg_input *first = &p.inputs[0];
     /* Upstream asserts on a first input without desc: lines; such files are
        valid (Valgrind >= 3.21 writes them), so we simply write none. */
-    cg_write_header(out, first->desc, first->n_desc, first->cmd, p.events, p.n_events);
+    cg_write_header(out, first->desc, first->n_desc, &first->cmd, p.events, p.n_events);
     cg_write_lines(out, &p);
     cg_write_summary(out, p.summary_total, p.n_events);
     cg_write_finish(out, output ? output : "<stdout>");

@@ -50,7 +50,7 @@ void cg_profile_init(cg_profile *p, cg_flavour flavour)
     p->fn_unknown = cg_intern(&p->fns, "???", 3);
 }
 
-void cg_profile_set_events(cg_profile *p, char **events, size_t n)
+void cg_profile_set_events(cg_profile *p, cg_text *events, size_t n)
 {
     p->events = events;
     p->n_events = n;

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "regex-subst.h"
 #include "strtab.h"
@@ -21,13 +22,31 @@ typedef enum cg_flavour {
     CG_DIFF,     /* like merge, lines ignored, last summary checked at EOF */
 } cg_flavour;
 
+/* Text of a header line (desc, command, event name): a NUL-terminated copy
+   that may itself hold NUL bytes, so `len` is what counts. */
+typedef struct cg_text {
+    char *s;
+    size_t len;
+} cg_text;
+
+static inline bool cg_text_eq(const cg_text *a, const cg_text *b)
+{
+    return a->len == b->len && memcmp(a->s, b->s, a->len) == 0;
+}
+
+/* Whether the text equals the C string s (a command-line name, say). */
+static inline bool cg_text_is(const cg_text *a, const char *s)
+{
+    return a->len == strlen(s) && memcmp(a->s, s, a->len) == 0;
+}
+
 /* Metadata of one input file. */
 typedef struct cg_input {
     const char *path;
-    char **desc;
+    cg_text *desc;
     size_t n_desc;
-    char *cmd;
-    char **events; /* this file's own event list */
+    cg_text cmd;
+    cg_text *events; /* this file's own event list */
     size_t n_events;
     bool events_mismatch; /* events differ from the first file's */
 } cg_input;
@@ -55,7 +74,7 @@ typedef struct cg_fileinfo {
 typedef struct cg_profile {
     cg_flavour flavour;
     size_t n_events; /* 0 until the first events: line */
-    char **events;
+    cg_text *events;
     cg_input *inputs;
     size_t n_inputs, cap_inputs;
 
@@ -89,7 +108,7 @@ typedef struct cg_profile {
 } cg_profile;
 
 void cg_profile_init(cg_profile *p, cg_flavour flavour);
-void cg_profile_set_events(cg_profile *p, char **events, size_t n);
+void cg_profile_set_events(cg_profile *p, cg_text *events, size_t n);
 
 static inline cg_count *cg_pair_cc(const cg_profile *p, uint32_t i)
 {
@@ -136,7 +155,7 @@ typedef struct cg_read_opts {
     int sign; /* +1 add, -1 subtract this file */
     /* cg_annotate: called after the events: line of each file, before the
        events are compared with the first file's. */
-    void (*on_events)(void *ctx, char **events, size_t n);
+    void (*on_events)(void *ctx, const cg_text *events, size_t n);
     void *ctx;
     bool die_on_mismatch; /* else mark the input and finish reading it */
 } cg_read_opts;
@@ -144,8 +163,10 @@ cg_input *cg_read_file(cg_profile *p, const char *path, const cg_read_opts *o);
 
 /* Writing (writer.c). */
 #include <stdio.h>
-void cg_write_header(FILE *out, char *const *desc, size_t n_desc, const char *cmd,
-                     char *const *events, size_t n_events);
+void cg_write_header(FILE *out, const cg_text *desc, size_t n_desc, const cg_text *cmd,
+                     const cg_text *events, size_t n_events);
+/* ` NAME` for each event: the events: line after its keyword. */
+void cg_write_events(FILE *out, const cg_text *events, size_t n_events);
 void cg_write_counts(FILE *out, const cg_count *cc, size_t n);
 /* cg_merge: every (file, function, line) in first-appearance order. */
 void cg_write_lines(FILE *out, const cg_profile *p);

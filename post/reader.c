@@ -152,10 +152,15 @@ static bool keyword(const char *line, size_t len, bool term, const char *kw, con
     return true;
 }
 
-static char **split_words(const char *s, size_t len, size_t *count)
+static cg_text text_copy(const char *s, size_t len)
+{
+    return (cg_text){xmemdup0(s, len), len};
+}
+
+static cg_text *split_words(const char *s, size_t len, size_t *count)
 {
     const char *end = s + len;
-    char **v = NULL;
+    cg_text *v = NULL;
     size_t n = 0, cap = 0, k;
     for (;;) {
         while (s < end && (k = sep_len(s, end))) s += k;
@@ -163,7 +168,7 @@ static char **split_words(const char *s, size_t len, size_t *count)
         const char *w = s;
         while (s < end && !sep_len(s, end)) s++;
         xgrow((void **)&v, &cap, n + 1, sizeof *v);
-        v[n++] = xmemdup0(w, (size_t)(s - w));
+        v[n++] = text_copy(w, (size_t)(s - w));
     }
     *count = n;
     return v;
@@ -202,12 +207,12 @@ static void header(rd *r)
     bool ok = cg_lines_next(&r->lr, &line, &len, &term);
     while (ok && keyword(line, len, term, "desc:", &rest, &rlen)) {
         xgrow((void **)&in->desc, &cap, in->n_desc + 1, sizeof *in->desc);
-        in->desc[in->n_desc++] = xmemdup0(rest, rlen);
+        in->desc[in->n_desc++] = text_copy(rest, rlen);
         ok = cg_lines_next(&r->lr, &line, &len, &term);
     }
     if (!ok || !keyword(line, len, term, "cmd:", &rest, &rlen))
         die_at(r, r->lr.lineno + !ok, "missing a `command:` line", 0, 0);
-    in->cmd = xmemdup0(rest, rlen);
+    in->cmd = text_copy(rest, rlen);
     ok = cg_lines_next(&r->lr, &line, &len, &term);
     if (!ok || !keyword(line, len, term, "events:", &rest, &rlen))
         die_at(r, r->lr.lineno + !ok, "missing an `events:` line", 0, 0);
@@ -222,7 +227,7 @@ static void header(rd *r)
     } else {
         bool same = p->n_events == in->n_events;
         for (size_t i = 0; same && i < p->n_events; i++)
-            same = strcmp(p->events[i], in->events[i]) == 0;
+            same = cg_text_eq(&p->events[i], &in->events[i]);
         if (!same) {
             if (r->o->die_on_mismatch) cg_die("events in data files don't match");
             in->events_mismatch = true;

@@ -3,16 +3,39 @@
 #include "util.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 const char *cg_prog = "cg_annotate";
+
+static const char *remove_path;
+
+void cg_init(const char *prog)
+{
+    cg_prog = prog;
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+void cg_remove_on_error(const char *path)
+{
+    remove_path = path;
+}
+
+/* Flush stdout (it may hold a partial report) and drop an unfinished output
+   file, before the message is printed. */
+static void before_death(void)
+{
+    fflush(stdout);
+    if (remove_path) unlink(remove_path);
+}
 
 void cg_die(const char *fmt, ...)
 {
     va_list ap;
-    fflush(stdout);
+    before_death();
     fprintf(stderr, "%s: error: ", cg_prog);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
@@ -23,7 +46,7 @@ void cg_die(const char *fmt, ...)
 
 void cg_die_bytes(const char *msg, size_t len)
 {
-    fflush(stdout);
+    before_death();
     fprintf(stderr, "%s: error: ", cg_prog);
     fwrite(msg, 1, len, stderr);
     fputc('\n', stderr);
@@ -32,7 +55,7 @@ void cg_die_bytes(const char *msg, size_t len)
 
 void cg_die_errno(int err, const char *path)
 {
-    fflush(stdout);
+    before_death();
     fprintf(stderr, "%s: error: [Errno %d] %s: ", cg_prog, err, strerror(err));
     cg_repr(stderr, path, strlen(path));
     fputc('\n', stderr);

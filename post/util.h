@@ -12,6 +12,15 @@
    fixed per program, unlike argparse-style messages which use argv[0]. */
 extern const char *cg_prog;
 
+/* First thing in main: set cg_prog and ignore SIGXFSZ, as Python does, so
+   that output beyond a file-size limit is a write error with a message
+   rather than death by signal. */
+void cg_init(const char *prog);
+
+/* An output file being written: the cg_die functions remove it, so that an
+   error (a failed write, say) leaves no truncated file behind. */
+void cg_remove_on_error(const char *path);
+
 /* Print `PROG: error: MSG` to stderr, flush stdout first, exit 1. */
 _Noreturn void cg_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Like cg_die with a message of raw bytes (which may hold NULs). */

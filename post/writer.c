@@ -40,16 +40,21 @@ static void write_str(FILE *out, const char *prefix, const char *s, size_t n)
     fputc('\n', out);
 }
 
-void cg_write_header(FILE *out, char *const *desc, size_t n_desc, const char *cmd,
-                     char *const *events, size_t n_events)
+void cg_write_events(FILE *out, const cg_text *events, size_t n_events)
 {
-    for (size_t i = 0; i < n_desc; i++) write_str(out, "desc: ", desc[i], strlen(desc[i]));
-    write_str(out, "cmd: ", cmd, strlen(cmd));
-    fputs("events:", out);
     for (size_t i = 0; i < n_events; i++) {
         fputc(' ', out);
-        fputs(events[i], out);
+        fwrite(events[i].s, 1, events[i].len, out);
     }
+}
+
+void cg_write_header(FILE *out, const cg_text *desc, size_t n_desc, const cg_text *cmd,
+                     const cg_text *events, size_t n_events)
+{
+    for (size_t i = 0; i < n_desc; i++) write_str(out, "desc: ", desc[i].s, desc[i].len);
+    write_str(out, "cmd: ", cmd->s, cmd->len);
+    fputs("events:", out);
+    cg_write_events(out, events, n_events);
     fputc('\n', out);
 }
 
