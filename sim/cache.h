@@ -60,11 +60,24 @@ int cache_access(Cache *c, uint64_t addr, unsigned size);
  * (which shows the size as the simulator saw it): returns that 8-bit size. */
 unsigned cache_blocks(const Cache *c, uint64_t addr, unsigned size, uint64_t *b1, uint64_t *b2);
 
-/* The ways of the set that holds `block`, most recently used first: the one
- * place that computes a set's address from the layout contract above. */
+/* The layout contract above in bytes, as generated code computes with it:
+ * one set's size, and where way `w` sits within its set.  The tool's inline
+ * code and its helpers both reach sets and ways only through these and
+ * cache_set(), so the contract is written down once. */
+static inline size_t cache_set_bytes(const Cache *c)
+{
+    return (size_t)c->assoc * sizeof(uint64_t);
+}
+
+static inline size_t cache_way_offset(unsigned w)
+{
+    return (size_t)w * sizeof(uint64_t);
+}
+
+/* The ways of the set that holds `block`, most recently used first. */
 static inline uint64_t *cache_set(const Cache *c, uint64_t block)
 {
-    return c->tags + (size_t)(block & c->set_mask) * c->assoc;
+    return (uint64_t *)((char *)c->tags + (size_t)(block & c->set_mask) * cache_set_bytes(c));
 }
 
 /* The common-case test of the layout contract above, for callers that want it

@@ -1,6 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_caches.c: the --I1/--D1/--LL options and the cache configuration made at
- * start-up from them and from the host's caches (spec section 7). */
-#include "cg_tool.h"
+ * start-up from them and from the host's caches (docs/cachegrind.md, "Cache
+ * configuration"; the rules themselves are sim/cacheconf.c's).  Its state is
+ * cg.cache_clo, cg.cache_used and the line sizes the instrumenter needs. */
+#include "cg_caches.h"
+#include "cg_runtime.h"
 #include "cacheconf.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -8,20 +12,12 @@
 #include "pub_tool_machine.h"
 #include "pub_tool_options.h"
 
-Int cg_min_line_size;
-Int cg_i1_line_bits, cg_ll_line_bits;
-
-#define N_CACHES 3
+#define N_CACHES CG_N_CACHES
 static const HChar *cache_name[N_CACHES] = {"I1", "D1", "LL"};
-
-/* As given on the command line; -1 fields mean "not given". */
-static CacheConfig clo_cache[N_CACHES] = {{-1, -1, -1}, {-1, -1, -1}, {-1, -1, -1}};
-/* What is simulated. */
-static CacheConfig used[N_CACHES];
 
 static Bool given(Int i)
 {
-    const CacheConfig *c = &clo_cache[i];
+    const CacheConfig *c = &cg.cache_clo[i];
     return c->size != -1 || c->assoc != -1 || c->line_size != -1;
 }
 
@@ -53,11 +49,11 @@ Bool cg_cache_option(const HChar *arg)
     /* Not named `val`: VG_STR_CLO declares a `val` of its own. */
     const HChar *value = NULL;
     if VG_STR_CLO (arg, "--I1", value)
-        parse_cache_option(arg, value, &clo_cache[CG_I1]);
+        parse_cache_option(arg, value, &cg.cache_clo[CG_I1]);
     else if VG_STR_CLO (arg, "--D1", value)
-        parse_cache_option(arg, value, &clo_cache[CG_D1]);
+        parse_cache_option(arg, value, &cg.cache_clo[CG_D1]);
     else if (VG_STR_CLO(arg, "--LL", value) || VG_STR_CLO(arg, "--L2", value))
-        parse_cache_option(arg, value, &clo_cache[CG_LL]);
+        parse_cache_option(arg, value, &cg.cache_clo[CG_LL]);
     else
         return False;
     return True;
@@ -73,7 +69,7 @@ void cg_cache_usage(void)
 
 void cg_cache_desc(Int i, HChar *buf, SizeT n)
 {
-    cacheconf_desc(&used[i], buf, n);
+    cacheconf_desc(&cg.cache_used[i], buf, n);
 }
 
 static const VexCache *find_cache(const VexCacheInfo *ci, VexCacheKind kind, UInt level)
@@ -89,7 +85,7 @@ static CacheConfig from_vex(const VexCache *c)
     return cc;
 }
 
-/* Spec 7.2: the host's caches as the core found them, else defaults. */
+/* The host's caches as the core found them, else defaults. */
 static void detect(CacheConfig *c)
 {
     VexArchInfo vai;
@@ -166,16 +162,16 @@ void cg_caches_configure(void)
         }
     }
 
-    for (Int i = 0; i < N_CACHES; i++) used[i] = given(i) ? clo_cache[i] : c[i];
+    for (Int i = 0; i < N_CACHES; i++) cg.cache_used[i] = given(i) ? cg.cache_clo[i] : c[i];
 
     if (VG_(clo_verbosity) >= 2) {
         VG_(umsg)("Cache configuration used:\n");
-        for (Int i = 0; i < N_CACHES; i++) print_config_line(i, &used[i]);
+        for (Int i = 0; i < N_CACHES; i++) print_config_line(i, &cg.cache_used[i]);
     }
 
-    Int m = used[CG_I1].line_size;
-    if (used[CG_D1].line_size < m) m = used[CG_D1].line_size;
-    if (used[CG_LL].line_size < m) m = used[CG_LL].line_size;
+    Int m = cg.cache_used[CG_I1].line_size;
+    if (cg.cache_used[CG_D1].line_size < m) m = cg.cache_used[CG_D1].line_size;
+    if (cg.cache_used[CG_LL].line_size < m) m = cg.cache_used[CG_LL].line_size;
     Int reg = VG_(machine_get_size_of_largest_guest_register)();
     if (m < reg) {
         VG_(umsg)("Cachegrind: cannot continue: the minimum line size (%d)\n", m);
@@ -183,8 +179,8 @@ void cg_caches_configure(void)
         VG_(umsg)("  but it is not.  Exiting now.\n");
         VG_(exit)(1);
     }
-    cg_min_line_size = m;
-    cg_i1_line_bits = VG_(log2)(used[CG_I1].line_size);
-    cg_ll_line_bits = VG_(log2)(used[CG_LL].line_size);
-    cg_runtime_setup_caches(&used[CG_I1], &used[CG_D1], &used[CG_LL]);
+    cg.min_line_size = m;
+    cg.i1_line_bits = VG_(log2)(cg.cache_used[CG_I1].line_size);
+    cg.ll_line_bits = VG_(log2)(cg.cache_used[CG_LL].line_size);
+    cg_runtime_setup_caches(&cg.cache_used[CG_I1], &cg.cache_used[CG_D1], &cg.cache_used[CG_LL]);
 }

@@ -1,12 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_lines.c: the line cost centres, one per (file, function, line), and the
- * interned strings that name them; also the debug-info lookup behind both. */
-#include "cg_tool.h"
+ * interned strings that name them; also the debug-info lookup behind both.
+ * Its tables are the cg.str_* and cg.cc_* fields. */
+#include "cg_lines.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
-
-DebugLookupStats cg_lookup_stats;
 
 /* ------------------------------------------------------------------ */
 /* Interned strings                                                    */
@@ -21,9 +21,6 @@ typedef struct Str {
     HChar s[0];
 } Str;
 
-static Str **str_table;
-static UInt str_buckets, str_count;
-
 static UInt hash_bytes(const HChar *s, UInt h)
 {
     for (; *s; s++) h = (h ^ (UChar)*s) * 16777619u;
@@ -32,18 +29,18 @@ static UInt hash_bytes(const HChar *s, UInt h)
 
 static void str_grow(void)
 {
-    UInt nb = str_buckets ? str_buckets * 2 : 1024;
+    UInt nb = cg.str_buckets ? cg.str_buckets * 2 : 1024;
     Str **t = VG_(calloc)("cg.lines.strtab", nb, sizeof *t);
-    for (UInt i = 0; i < str_buckets; i++) {
-        for (Str *e = str_table[i], *next; e; e = next) {
+    for (UInt i = 0; i < cg.str_buckets; i++) {
+        for (Str *e = cg.str_table[i], *next; e; e = next) {
             next = e->next;
             e->next = t[e->hash & (nb - 1)];
             t[e->hash & (nb - 1)] = e;
         }
     }
-    if (str_table) VG_(free)(str_table);
-    str_table = t;
-    str_buckets = nb;
+    if (cg.str_table) VG_(free)(cg.str_table);
+    cg.str_table = t;
+    cg.str_buckets = nb;
 }
 
 /* The permanent copy of `dir/file` (or of `file` when dir is NULL/empty). */
@@ -53,7 +50,7 @@ static const HChar *intern2(const HChar *dir, const HChar *file)
     if (dir && *dir) h = hash_bytes("/", hash_bytes(dir, h));
     h = hash_bytes(file, h);
 
-    for (Str *e = str_table[h & (str_buckets - 1)]; e; e = e->next) {
+    for (Str *e = cg.str_table[h & (cg.str_buckets - 1)]; e; e = e->next) {
         if (e->hash != h) continue;
         const HChar *p = e->s;
         if (dir && *dir) {
@@ -73,23 +70,15 @@ static const HChar *intern2(const HChar *dir, const HChar *file)
     }
     VG_(memcpy)(e->s + dl, file, fl + 1);
     e->hash = h;
-    e->next = str_table[h & (str_buckets - 1)];
-    str_table[h & (str_buckets - 1)] = e;
-    if (++str_count > str_buckets) str_grow();
+    e->next = cg.str_table[h & (cg.str_buckets - 1)];
+    cg.str_table[h & (cg.str_buckets - 1)] = e;
+    if (++cg.str_count > cg.str_buckets) str_grow();
     return e->s;
-}
-
-UInt cg_lines_strings(void)
-{
-    return str_count;
 }
 
 /* ------------------------------------------------------------------ */
 /* Line cost centres                                                   */
 /* ------------------------------------------------------------------ */
-
-static LineCC **cc_table;
-static UInt cc_buckets, cc_count;
 
 static UInt cc_hash(const HChar *file, const HChar *fn, UInt line)
 {
@@ -102,19 +91,19 @@ static UInt cc_hash(const HChar *file, const HChar *fn, UInt line)
 
 static void cc_grow(void)
 {
-    UInt nb = cc_buckets ? cc_buckets * 2 : 4096;
+    UInt nb = cg.cc_buckets ? cg.cc_buckets * 2 : 4096;
     LineCC **t = VG_(calloc)("cg.lines.cctab", nb, sizeof *t);
-    for (UInt i = 0; i < cc_buckets; i++) {
-        for (LineCC *e = cc_table[i], *next; e; e = next) {
+    for (UInt i = 0; i < cg.cc_buckets; i++) {
+        for (LineCC *e = cg.cc_table[i], *next; e; e = next) {
             next = e->next;
             UInt b = cc_hash(e->file, e->fn, e->line) & (nb - 1);
             e->next = t[b];
             t[b] = e;
         }
     }
-    if (cc_table) VG_(free)(cc_table);
-    cc_table = t;
-    cc_buckets = nb;
+    if (cg.cc_table) VG_(free)(cg.cc_table);
+    cg.cc_table = t;
+    cg.cc_buckets = nb;
 }
 
 void cg_lines_init(void)
@@ -123,7 +112,7 @@ void cg_lines_init(void)
     cc_grow();
 }
 
-LineCC *cg_lines_get(Addr a, DebugLookupStats *stats)
+LineCC *cg_lines_get(Addr a, Bool count_lookup)
 {
     DiEpoch ep = VG_(current_DiEpoch)();
     const HChar *file, *dir, *fn;
@@ -136,7 +125,8 @@ LineCC *cg_lines_get(Addr a, DebugLookupStats *stats)
     Bool found_fn = VG_(get_fnname)(ep, a, &fn);
     const HChar *ifn = intern2(NULL, found_fn ? fn : "???");
 
-    if (!stats) {
+    DebugLookupStats *stats = &cg.lookups;
+    if (!count_lookup) {
     } else if (found_fl && found_fn) {
         stats->full++;
     } else if (found_fl) {
@@ -148,22 +138,17 @@ LineCC *cg_lines_get(Addr a, DebugLookupStats *stats)
     }
 
     UInt h = cc_hash(ifile, ifn, line);
-    for (LineCC *e = cc_table[h & (cc_buckets - 1)]; e; e = e->next)
+    for (LineCC *e = cg.cc_table[h & (cg.cc_buckets - 1)]; e; e = e->next)
         if (e->file == ifile && e->fn == ifn && e->line == line) return e;
 
     LineCC *cc = VG_(calloc)("cg.lines.cc", 1, sizeof *cc);
     cc->file = ifile;
     cc->fn = ifn;
     cc->line = line;
-    cc->next = cc_table[h & (cc_buckets - 1)];
-    cc_table[h & (cc_buckets - 1)] = cc;
-    if (++cc_count > cc_buckets) cc_grow();
+    cc->next = cg.cc_table[h & (cg.cc_buckets - 1)];
+    cg.cc_table[h & (cg.cc_buckets - 1)] = cc;
+    if (++cg.cc_count > cg.cc_buckets) cc_grow();
     return cc;
-}
-
-UInt cg_lines_count(void)
-{
-    return cc_count;
 }
 
 static Int cmp_cc(const void *pa, const void *pb)
@@ -182,11 +167,11 @@ static Int cmp_cc(const void *pa, const void *pb)
 
 LineCC **cg_lines_sorted(UInt *n)
 {
-    LineCC **v = VG_(malloc)("cg.lines.sorted", (cc_count ? cc_count : 1) * sizeof *v);
+    LineCC **v = VG_(malloc)("cg.lines.sorted", (cg.cc_count ? cg.cc_count : 1) * sizeof *v);
     UInt k = 0;
-    for (UInt i = 0; i < cc_buckets; i++)
-        for (LineCC *e = cc_table[i]; e; e = e->next) v[k++] = e;
-    tl_assert(k == cc_count);
+    for (UInt i = 0; i < cg.cc_buckets; i++)
+        for (LineCC *e = cg.cc_table[i]; e; e = e->next) v[k++] = e;
+    tl_assert(k == cg.cc_count);
     VG_(ssort)(v, k, sizeof *v, cmp_cc);
     *n = k;
     return v;

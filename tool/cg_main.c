@@ -1,6 +1,14 @@
-/* cg_main.c: the tool's registration with the Valgrind core, its options,
- * client requests and start-up/exit sequence (spec sections 1 and 10). */
-#include "cg_tool.h"
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cg_main.c: the tool's life cycle in one place: registration with the
+ * Valgrind core, options, client requests, start-up, the callbacks the core
+ * makes while the client runs, and exit.  It also defines `cg`, the tool's
+ * run-time state (cg_state.h), with every default. */
+#include "cg_caches.h"
+#include "cg_instrument.h"
+#include "cg_output.h"
+#include "cg_records.h"
+#include "cg_runtime.h"
+#include "cg_tiers.h"
 #include "cachegrind.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -9,15 +17,21 @@
 #include "pub_tool_transtab.h"
 #include "valgrind.h"
 
-CgOptions cg_clo = {
-    .cache_sim = False,
-    .branch_sim = False,
-    .instr_at_start = True,
-    .out_file = "cachegrind.out.%p",
-    .hot_threshold = 2000,
-};
+/* The project's version, from configure (AC_INIT). */
+#define CG_PROJECT "Cachegrind, rebuilt " PACKAGE_VERSION
 
-Bool cg_instr_enabled = True;
+CgState cg = {
+    .clo =
+        {
+            .cache_sim = False,
+            .branch_sim = False,
+            .instr_at_start = True,
+            .out_file = "cachegrind.out.%p",
+            .hot_threshold = 2000,
+        },
+    .instr_enabled = True,
+    .cache_clo = {{-1, -1, -1}, {-1, -1, -1}, {-1, -1, -1}},
+};
 
 /* ------------------------------------------------------------------ */
 /* Options                                                             */
@@ -27,12 +41,12 @@ static Bool process_option(const HChar *arg)
 {
     Long hot_threshold;
     if (cg_cache_option(arg)) return True;
-    if VG_STR_CLO (arg, "--cachegrind-out-file", cg_clo.out_file) {
-    } else if VG_BOOL_CLO (arg, "--cache-sim", cg_clo.cache_sim) {
-    } else if VG_BOOL_CLO (arg, "--branch-sim", cg_clo.branch_sim) {
-    } else if VG_BOOL_CLO (arg, "--instr-at-start", cg_clo.instr_at_start) {
+    if VG_STR_CLO (arg, "--cachegrind-out-file", cg.clo.out_file) {
+    } else if VG_BOOL_CLO (arg, "--cache-sim", cg.clo.cache_sim) {
+    } else if VG_BOOL_CLO (arg, "--branch-sim", cg.clo.branch_sim) {
+    } else if VG_BOOL_CLO (arg, "--instr-at-start", cg.clo.instr_at_start) {
     } else if VG_BINT_CLO (arg, "--hot-threshold", hot_threshold, 0, 1000000000) {
-        cg_clo.hot_threshold = hot_threshold;
+        cg.clo.hot_threshold = hot_threshold;
     } else
         return False;
     return True;
@@ -46,6 +60,7 @@ static void print_usage(void)
      "    --branch-sim=yes|no              collect branch prediction stats? [no]\n"
      "    --instr-at-start=yes|no          instrument at start? [yes]\n");
     cg_cache_usage();
+    VG_(printf)("\n    This tool is %s.\n", CG_PROJECT);
 }
 
 static void print_debug_usage(void)
@@ -62,17 +77,18 @@ static void print_debug_usage(void)
  * how the discarded translations were made. */
 static void set_instrumentation(Bool on, const HChar *request)
 {
-    if (cg_instr_enabled == on) {
+    if (cg.instr_enabled == on) {
         VG_(dmsg)("warning: %s called,\n", request);
         VG_(dmsg)("         but instrumentation is already %s\n", on ? "enabled" : "disabled");
         return;
     }
     VG_(discard_translations_safely)(0x1000, ~(SizeT)0xfff, "cachegrind");
-    cg_instr_enabled = on;
+    cg.instr_enabled = on;
 }
 
 static Bool handle_client_request(ThreadId tid, UWord *args, UWord *ret)
 {
+    (void)tid;
     if (!VG_IS_TOOL_USERREQ('C', 'G', args[0]) && args[0] != VG_USERREQ__GDB_MONITOR_COMMAND)
         return False;
     switch (args[0]) {
@@ -91,33 +107,61 @@ static Bool handle_client_request(ThreadId tid, UWord *args, UWord *ret)
 }
 
 /* ------------------------------------------------------------------ */
+/* While the client runs                                               */
+/* ------------------------------------------------------------------ */
+
+/* A translation was discarded.  Records are keyed by the first extent's
+ * address, which is what the instrumenter saw as the block's start. */
+static void discard_superblock(Addr orig_addr, VexGuestExtents vge)
+{
+    (void)orig_addr; /* the address the client asked for, maybe redirected */
+    if (cg_record_discard(vge.base[0])) cg_tiers_discarded(vge.base[0]);
+}
+
+/* Called by the core whenever a thread is about to run client code: no
+ * translation is executing and no chaining request is outstanding, so
+ * discarding is safe, and the translations discarded before the previous
+ * call cannot run any more. */
+static void between_blocks(ThreadId tid, ULong blocks_dispatched)
+{
+    (void)tid, (void)blocks_dispatched;
+    cg_records_bury();
+    cg_tiers_switch();
+}
+
+/* ------------------------------------------------------------------ */
 /* Start-up and exit                                                   */
 /* ------------------------------------------------------------------ */
 
 static void post_clo_init(void)
 {
+    if (VG_(clo_verbosity) > 1) VG_(dmsg)("Tool: %s\n", CG_PROJECT);
     cg_lines_init();
-    cg_instrument_init();
+    cg_records_init();
+    cg_tiers_init();
     cg_runtime_init();
-    if (cg_clo.cache_sim) cg_caches_configure();
-    if (!cg_clo.instr_at_start) cg_instr_enabled = False;
-    VG_(track_start_client_code)(cg_between_blocks);
+    if (cg.clo.cache_sim) cg_caches_configure();
+    if (!cg.clo.instr_at_start) cg.instr_enabled = False;
+    VG_(track_start_client_code)(between_blocks);
 }
 
 static void fini(Int exitcode)
 {
-    cg_fold_all_counts();
+    (void)exitcode; /* the profile is written whatever the client's status */
+    cg_records_fold_all();
     cg_write_results();
 }
 
 static void pre_clo_init(void)
 {
+    /* The first banner line stays upstream's (programs match on it), so no
+     * version goes into it; the copyright line is this project's. */
     VG_(details_name)("Cachegrind");
     VG_(details_version)(NULL);
     VG_(details_description)("a high-precision tracing profiler");
     VG_(details_copyright_author)
-    ("Copyright (C) 2002-2024, and GNU GPL'd, by Nicholas Nethercote et al.");
-    VG_(details_bug_reports_to)(VG_BUGS_TO);
+    ("Copyright (C) 2026, and GNU GPL'd, by the Cachegrind, rebuilt authors");
+    VG_(details_bug_reports_to)("the Cachegrind, rebuilt project, not to valgrind.org");
     VG_(details_avg_translation_sizeB)(500);
 
     /* Upstream asks for the stack pointer to be exact at memory accesses;
@@ -126,7 +170,7 @@ static void pre_clo_init(void)
         VexRegUpdSpAtMemAccess;
 
     VG_(basic_tool_funcs)(post_clo_init, cg_instrument, fini);
-    VG_(needs_superblock_discards)(cg_discard_sb);
+    VG_(needs_superblock_discards)(discard_superblock);
     VG_(needs_command_line_options)(process_option, print_usage, print_debug_usage);
     VG_(needs_client_requests)(handle_client_request);
 }

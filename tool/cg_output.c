@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_output.c: everything the tool writes at exit: the cachegrind.out file
  * (spec section 8), the summary on stderr (section 9) and --stats. */
-#include "cg_tool.h"
+#include "cg_output.h"
+#include "cg_caches.h"
+#include "cg_tiers.h"
 #include "cacheconf.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_libcassert.h"
@@ -66,19 +69,19 @@ static Int active_events(Int *ev)
 {
     Int n = 0;
     ev[n++] = EV_Ir;
-    if (cg_clo.cache_sim)
+    if (cg.clo.cache_sim)
         for (Int e = EV_I1mr; e <= EV_DLmw; e++) ev[n++] = e;
-    if (cg_clo.branch_sim)
+    if (cg.clo.branch_sim)
         for (Int e = EV_Bc; e <= EV_Bim; e++) ev[n++] = e;
     return n;
 }
 
 static const HChar *events_line(void)
 {
-    if (cg_clo.cache_sim && cg_clo.branch_sim)
+    if (cg.clo.cache_sim && cg.clo.branch_sim)
         return "events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw Bc Bcm Bi Bim\n";
-    if (cg_clo.cache_sim) return "events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw \n";
-    if (cg_clo.branch_sim) return "events: Ir Bc Bcm Bi Bim\n";
+    if (cg.clo.cache_sim) return "events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw \n";
+    if (cg.clo.branch_sim) return "events: Ir Bc Bcm Bi Bim\n";
     return "events: Ir\n";
 }
 
@@ -93,7 +96,7 @@ typedef struct {
 static void write_body(Out *o, LineCC **ccs, UInt n, WriteStats *ws)
 {
     static const HChar *names[] = {"I1", "D1", "LL"};
-    if (cg_clo.cache_sim) {
+    if (cg.clo.cache_sim) {
         for (Int i = 0; i < 3; i++) {
             HChar desc[128];
             cg_cache_desc(i, desc, sizeof desc);
@@ -255,7 +258,7 @@ static void print_summary(const ULong *t)
     Int l3 = width(max64(Dw, Bi));
 
     VG_(umsg)("I refs:        %*s\n", l1, num(buf, Ir));
-    if (cg_clo.cache_sim) {
+    if (cg.clo.cache_sim) {
         ULong I1m = t[EV_I1mr], ILm = t[EV_ILmr];
         ULong D1mr = t[EV_D1mr], DLmr = t[EV_DLmr], D1mw = t[EV_D1mw], DLmw = t[EV_DLmw];
         VG_(umsg)("I1  misses:    %*s\n", l1, num(buf, I1m));
@@ -285,7 +288,7 @@ static void print_summary(const ULong *t)
         triple_rate("LL miss rate:  ", pct(ILm + DLmr + DLmw, Ia + Daa), pct(ILm + DLmr, Ia + Dra),
                     pct(DLmw, Dwa), l1, l2, l3, "  ");
     }
-    if (cg_clo.branch_sim) {
+    if (cg.clo.branch_sim) {
         /* Upstream bumps zero branch counts before printing anything, so a
          * run without indirect branches shows `1 ind`. */
         ULong Bcb = Bc ? Bc : 1, Bib = Bi ? Bi : 1;
@@ -300,14 +303,14 @@ static void print_summary(const ULong *t)
 
 static void print_stats(const WriteStats *ws)
 {
-    const DebugLookupStats *s = &cg_lookup_stats;
+    const DebugLookupStats *s = &cg.lookups;
     ULong lookups = s->full + s->file_line + s->fn_only + s->none;
     VG_(dmsg)("\n");
     VG_(dmsg)("cachegrind: distinct files     : %llu\n", ws->files);
     VG_(dmsg)("cachegrind: distinct functions : %llu\n", ws->fns);
     VG_(dmsg)("cachegrind: distinct lines     : %llu\n", ws->lines);
-    VG_(dmsg)("cachegrind: distinct instrs NoX: %llu\n", cg_stat_nox);
-    VG_(dmsg)("cachegrind: distinct instrs Gen: %llu\n", cg_stat_gen);
+    VG_(dmsg)("cachegrind: distinct instrs NoX: %llu\n", cg.stat_nox);
+    VG_(dmsg)("cachegrind: distinct instrs Gen: %llu\n", cg.stat_gen);
     VG_(dmsg)("cachegrind: debug lookups      : %llu\n", lookups);
     VG_(dmsg)
     ("cachegrind: with full      info:%6.1f%% (%llu)\n", s->full * 100.0 / lookups, s->full);
@@ -318,15 +321,15 @@ static void print_stats(const WriteStats *ws)
     ("cachegrind: with fn name   info:%6.1f%% (%llu)\n", s->fn_only * 100.0 / lookups, s->fn_only);
     VG_(dmsg)
     ("cachegrind: with zero      info:%6.1f%% (%llu)\n", s->none * 100.0 / lookups, s->none);
-    VG_(dmsg)("cachegrind: string table size: %u\n", cg_lines_strings());
-    VG_(dmsg)("cachegrind: CC table size: %u\n", cg_lines_count());
-    VG_(dmsg)("cachegrind: InstrInfo table size: %u\n", cg_live_superblocks());
+    VG_(dmsg)("cachegrind: string table size: %u\n", cg.str_count);
+    VG_(dmsg)("cachegrind: CC table size: %u\n", cg.cc_count);
+    VG_(dmsg)("cachegrind: InstrInfo table size: %u\n", cg_tiers_live_superblocks());
 }
 
 void cg_write_results(void)
 {
     /* Expanded only now, so that a forked child names its own file. */
-    HChar *name = VG_(expand_file_name)("--cachegrind-out-file", cg_clo.out_file);
+    HChar *name = VG_(expand_file_name)("--cachegrind-out-file", cg.clo.out_file);
 
     UInt n;
     LineCC **ccs = cg_lines_sorted(&n);

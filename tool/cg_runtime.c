@@ -1,23 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_runtime.c: the helpers that generated code calls as the client runs,
  * and the simulator state they drive (caches and branch predictors).
- * Executions are counted by flush groups (cg_instrument.c); helpers add only
+ * Executions are counted by flush groups (cg_records.c); helpers add only
  * misses and mispredictions, except for guarded accesses, which no group
  * counts. */
-#include "cg_tool.h"
-#include "branch.h"
+#include "cg_runtime.h"
+#include "cg_tiers.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
 
-static Cache I1, D1, LL;
-static CondPredictor cond;
-static IndPredictor ind;
-
 void cg_runtime_init(void)
 {
-    cond_init(&cond);
-    ind_init(&ind);
+    cond_init(&cg.cond);
+    ind_init(&cg.ind);
 }
 
 /* The L1 tags live in the tool's own data when they fit, which the core
@@ -34,26 +31,11 @@ static void setup(Cache *c, const CacheConfig *cfg, uint64_t *low, const HChar *
     cache_init(c, cfg, tags);
 }
 
-CondPredictor *cg_cond_predictor(void)
-{
-    return &cond;
-}
-
-IndPredictor *cg_ind_predictor(void)
-{
-    return &ind;
-}
-
-const Cache *cg_cache(Int which)
-{
-    return which == CG_I1 ? &I1 : which == CG_D1 ? &D1 : &LL;
-}
-
 void cg_runtime_setup_caches(const CacheConfig *i1, const CacheConfig *d1, const CacheConfig *ll)
 {
-    setup(&I1, i1, low_tags[0], "cg.sim.I1");
-    setup(&D1, d1, low_tags[1], "cg.sim.D1");
-    setup(&LL, ll, NULL, "cg.sim.LL");
+    setup(&cg.I1, i1, low_tags[0], "cg.sim.I1");
+    setup(&cg.D1, d1, low_tags[1], "cg.sim.D1");
+    setup(&cg.LL, ll, NULL, "cg.sim.LL");
 
     /* The host is the machine the core runs on, so its capabilities say
      * whether the simulator may use AVX2 itself. */
@@ -64,17 +46,17 @@ void cg_runtime_setup_caches(const CacheConfig *i1, const CacheConfig *d1, const
 #if defined(VGA_amd64)
     avx2 = arch == VexArchAMD64 && (info.hwcaps & VEX_HWCAPS_AMD64_AVX2) != 0;
 #endif
-    cache_use_avx2(&I1, avx2);
-    cache_use_avx2(&D1, avx2);
-    cache_use_avx2(&LL, avx2);
+    cache_use_avx2(&cg.I1, avx2);
+    cache_use_avx2(&cg.D1, avx2);
+    cache_use_avx2(&cg.LL, avx2);
 }
 
 /* The register-size check and the clamps make this unreachable; it stays
  * because a wrong count would be worse than a stop. */
 static void __attribute__((noreturn)) straddle_panic(Addr a, UWord size)
 {
-    const Cache *c = &I1;
-    const Cache *levels[3] = {&I1, &D1, &LL};
+    const Cache *c = &cg.I1;
+    const Cache *levels[3] = {&cg.I1, &cg.D1, &cg.LL};
     for (Int i = 0; i < 3; i++) {
         UWord b1 = a >> levels[i]->line_bits, b2 = (a + size - 1) >> levels[i]->line_bits;
         if (b2 != b1 && b2 != b1 + 1) c = levels[i];
@@ -90,7 +72,7 @@ static void __attribute__((noreturn)) straddle_panic(Addr a, UWord size)
 static __attribute__((noinline)) void count_general(Cache *l1, Addr a, UWord size,
                                                     const InstrInfo *ii, Int miss)
 {
-    int r = cachesim_access(l1, &LL, a, size);
+    int r = cachesim_access(l1, &cg.LL, a, size);
     if (r < 0) straddle_panic(a, size);
     if (r >= 1) ii->cc->ev[miss]++;
     if (r == 2) ii->cc->ev[miss + 1]++;
@@ -126,17 +108,17 @@ static inline Int count_access(Cache *l1, Addr a, UWord size, const InstrInfo *i
 
 VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii)
 {
-    count_access(&I1, ii->addr, ii->len, ii, EV_I1mr);
+    count_access(&cg.I1, ii->addr, ii->len, ii, EV_I1mr);
 }
 
-VG_REGPARM(3) void cg_helper_dr(InstrInfo *ii, Addr a, UWord size)
+static VG_REGPARM(3) void helper_dr(InstrInfo *ii, Addr a, UWord size)
 {
-    count_access(&D1, a, size, ii, EV_D1mr);
+    count_access(&cg.D1, a, size, ii, EV_D1mr);
 }
 
-VG_REGPARM(3) void cg_helper_dw(InstrInfo *ii, Addr a, UWord size)
+static VG_REGPARM(3) void helper_dw(InstrInfo *ii, Addr a, UWord size)
 {
-    count_access(&D1, a, size, ii, EV_D1mw);
+    count_access(&cg.D1, a, size, ii, EV_D1mw);
 }
 
 /* The same for each common access size, which is then a constant of the
@@ -144,11 +126,11 @@ VG_REGPARM(3) void cg_helper_dw(InstrInfo *ii, Addr a, UWord size)
 #define SIZED_HELPERS(n)                                                                           \
     static VG_REGPARM(2) void helper_dr_##n(InstrInfo *ii, Addr a)                                 \
     {                                                                                              \
-        count_access(&D1, a, n, ii, EV_D1mr);                                                      \
+        count_access(&cg.D1, a, n, ii, EV_D1mr);                                                      \
     }                                                                                              \
     static VG_REGPARM(2) void helper_dw_##n(InstrInfo *ii, Addr a)                                 \
     {                                                                                              \
-        count_access(&D1, a, n, ii, EV_D1mw);                                                      \
+        count_access(&cg.D1, a, n, ii, EV_D1mw);                                                      \
     }
 SIZED_HELPERS(1)
 SIZED_HELPERS(2)
@@ -180,45 +162,43 @@ void cg_data_helper(Bool is_write, UInt size, DataHelper *h)
         h->nargs = 2;
         return;
     }
-    h->fn = is_write ? (void *)cg_helper_dw : (void *)cg_helper_dr;
-    h->name = is_write ? "cg_helper_dw" : "cg_helper_dr";
+    h->fn = is_write ? (void *)helper_dw : (void *)helper_dr;
+    h->name = is_write ? "helper_dw" : "helper_dr";
     h->nargs = 3;
 }
 
 VG_REGPARM(3) void cg_helper_guarded_dr(InstrInfo *ii, Addr a, UWord size)
 {
     ii->cc->ev[EV_Dr]++;
-    count_access(&D1, a, size, ii, EV_D1mr);
+    count_access(&cg.D1, a, size, ii, EV_D1mr);
 }
 
 VG_REGPARM(3) void cg_helper_guarded_dw(InstrInfo *ii, Addr a, UWord size)
 {
     ii->cc->ev[EV_Dw]++;
-    count_access(&D1, a, size, ii, EV_D1mw);
+    count_access(&cg.D1, a, size, ii, EV_D1mw);
 }
 
 VG_REGPARM(2) void cg_helper_bc(InstrInfo *ii, UWord taken)
 {
-    ii->cc->ev[EV_Bcm] += cond_predict(&cond, ii->addr, (int)taken);
+    ii->cc->ev[EV_Bcm] += cond_predict(&cg.cond, ii->addr, (int)taken);
 }
 
 VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target)
 {
-    ii->cc->ev[EV_Bim] += ind_predict(&ind, ii->addr, target);
+    ii->cc->ev[EV_Bim] += ind_predict(&cg.ind, ii->addr, target);
 }
 
 /* ------------------------------------------------------------------ */
 /* Cold tier                                                           */
 /* ------------------------------------------------------------------ */
 
-UWord cg_scratch[16];
-
 /* One flush of a cold superblock: count it, then do its events' simulator
  * work in order, exactly as the hot tier's inline code and helpers would. */
 VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
 {
-    if (++grp->execs == cg_clo.hot_threshold) cg_queue_for_hot(sbi);
-    const UWord *arg = cg_scratch;
+    if (++grp->execs == cg.clo.hot_threshold) cg_tiers_queue(sbi);
+    const UWord *arg = cg.scratch;
     CountedEvent *ce = &sbi->counted[grp->first], *end = ce + grp->count;
     for (; ce < end; ce++) {
         if (!ce->simulate) continue; /* a fetch within the previous one's line */
@@ -226,23 +206,23 @@ VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
         Int how = SETTLED_WAY0;
         switch (ce->ev) {
         case EV_Ir:
-            how = count_access(&I1, ii->addr, ii->len, ii, EV_I1mr);
+            how = count_access(&cg.I1, ii->addr, ii->len, ii, EV_I1mr);
             break;
         case EV_Dr:
-            how = count_access(&D1, *arg++, ce->size, ii, EV_D1mr);
+            how = count_access(&cg.D1, *arg++, ce->size, ii, EV_D1mr);
             break;
         case EV_Dw:
-            how = count_access(&D1, *arg++, ce->size, ii, EV_D1mw);
+            how = count_access(&cg.D1, *arg++, ce->size, ii, EV_D1mw);
             break;
         case EV_Bc:
-            if (cond_predict(&cond, ii->addr, (int)*arg++)) ii->cc->ev[EV_Bcm]++;
+            if (cond_predict(&cg.cond, ii->addr, (int)*arg++)) ii->cc->ev[EV_Bcm]++;
             break;
         case EV_Bi:
-            if (ind_predict(&ind, ii->addr, *arg++)) ii->cc->ev[EV_Bim]++;
+            if (ind_predict(&cg.ind, ii->addr, *arg++)) ii->cc->ev[EV_Bim]++;
             break;
         }
         /* What the hot translation will inline for this event (see
-         * "way-1 sites" in cg_instrument.c). */
+         * "way-1 sites" in cg_tiers.c). */
         if (how == SETTLED_WAY1 && ce->way1 != 0xFFFF) ce->way1++;
     }
 }

@@ -40,7 +40,7 @@ else
   log=""
   for f in "$srcdir"/*.c; do
     o="$tmp/$(basename "$f" .c).o"
-    if ! msg=$("$cc" -m64 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
+    if ! msg=$("$cc" -m64 -O2 -g -Wall -Wextra -Werror \
         -fno-strict-aliasing -fno-builtin -fno-stack-protector -fno-pie -fno-pic \
         -DVGA_amd64=1 -I"$srcdir" -c "$f" -o "$o" 2>&1); then
       log="$log$f: compile failed

@@ -110,9 +110,9 @@ load_case() {
   case " $c_opts " in *" --cache-sim=no "*) c_cachesim=no ;; esac
 }
 
-# subst TEXT [RUNDIR [PID]]: replaces @WORK@, @PROGS@, @DIR@, @PID@.
+# subst TEXT [RUNDIR [PID]]: replaces @WORK@, @PROGS@, @VERSION@, @DIR@, @PID@.
 subst() {
-  printf '%s\n' "$1" | sed -e "s|@WORK@|$work|g" -e "s|@PROGS@|$progs|g" \
+  printf '%s\n' "$1" | sed -e "s|@WORK@|$work|g" -e "s|@PROGS@|$progs|g" -e "s|@VERSION@|$CG_VERSION|g" \
     -e "s|@DIR@|${2:-}|g" -e "s|@PID@|${3:-}|g"
 }
 
@@ -441,7 +441,8 @@ check_selftest_compare() {
     sed -i -e '/^desc:/d' "$_t/$1/cg.11"
     sed -i -e 's/^==11==/==22==/' -e 's/I   refs:     /I refs:       /' \
       -e 's/a cache and branch-prediction profiler/a high-precision tracing profiler/' \
-      -e 's/2002-2017/2002-2024/' -e '/warning: L3/d' "$_t/$1/stderr"
+      -e "s/2002-2017, and GNU GPL'd, by Nicholas Nethercote et al./2026, and GNU GPL'd, by the Cachegrind, rebuilt authors/" \
+      -e '/warning: L3/d' "$_t/$1/stderr"
     mv "$_t/$1/cg.11" "$_t/$1/cg.22"
   }
   same() { make_sig "$_t/ref" no; make_sig "$_t/$1" no; cmp -s "$_t/ref.sig" "$_t/$1.sig"; }

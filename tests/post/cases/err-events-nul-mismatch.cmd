@@ -1,0 +1,1 @@
+cg_merge nul-header.cgout nul-events.cgout

@@ -1,0 +1,1 @@
+cg_diff nul-header.cgout nul-header.cgout | tr '\000' @

@@ -1,0 +1,1 @@
+cg_merge -o out.cgout nul-header.cgout; cmp out.cgout nul-header.cgout && echo identical

@@ -1,0 +1,1 @@
+cg_annotate nul-fl.cgout | tr '\000' @

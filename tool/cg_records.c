@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cg_records.c: superblock records, and the folding of their execution
+ * counts into line cost centres.
+ *
+ * Generated code counts executions per flush point in its superblock's
+ * record (cg.records); when the translation is discarded, or at exit, each
+ * flush group's executions are added to every event it carries.  Each event
+ * of a flush executes exactly as often as the flush does, so this is exact.
+ * A discarded translation can still run once (the scheduler may already
+ * hold its code address), so its record waits in cg.graveyard until the
+ * next point where no client code runs. */
+#include "cg_records.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_mallocfree.h"
+
+static Word cmp_addr(const void *key, const void *elem)
+{
+    Addr a = *(const Addr *)key, b = ((const SBInfo *)elem)->addr;
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+void cg_records_init(void)
+{
+    cg.records =
+        VG_(OSetGen_Create)(offsetof(SBInfo, addr), cmp_addr, VG_(malloc), "cg.sbinfo", VG_(free));
+}
+
+static void fold_counts(SBInfo *sbi)
+{
+    for (UInt g = 0; g < sbi->n_groups; g++) {
+        FlushGroup *grp = &sbi->groups[g];
+        if (grp->execs == 0) continue;
+        for (UInt i = grp->first; i < (UInt)grp->first + grp->count; i++) {
+            const CountedEvent *ce = &sbi->counted[i];
+            sbi->instrs[ce->instr].cc->ev[ce->ev] += grp->execs;
+        }
+        grp->execs = 0;
+    }
+}
+
+SBInfo *cg_record_new(Addr addr, UShort extent0_len, UInt n_instrs, UInt max_groups,
+                      UInt max_counted)
+{
+    SizeT size = sizeof(SBInfo) + n_instrs * sizeof(InstrInfo);
+    size = (size + 7) & ~(SizeT)7;
+    SizeT groups_size = max_groups * sizeof(FlushGroup);
+    SBInfo *sbi = VG_(OSetGen_AllocNode)(cg.records,
+                                         size + groups_size + max_counted * sizeof(CountedEvent));
+    sbi->addr = addr;
+    sbi->extent0_len = extent0_len;
+    sbi->queued = False;
+    sbi->n_instrs = n_instrs;
+    sbi->n_groups = 0;
+    sbi->max_groups = max_groups;
+    sbi->n_counted = 0;
+    sbi->max_counted = max_counted;
+    sbi->groups = (FlushGroup *)((HChar *)sbi + size);
+    sbi->counted = (CountedEvent *)((HChar *)sbi->groups + groups_size);
+
+    /* Translations at an address are always discarded before being made
+     * again; keep the older counts safe should that ever not hold. */
+    SBInfo *old = VG_(OSetGen_Remove)(cg.records, &sbi->addr);
+    if (old) {
+        fold_counts(old);
+        VG_(OSetGen_FreeNode)(cg.records, old);
+    }
+    VG_(OSetGen_Insert)(cg.records, sbi);
+    return sbi;
+}
+
+Bool cg_record_discard(Addr addr)
+{
+    SBInfo *sbi = VG_(OSetGen_Remove)(cg.records, &addr);
+    if (!sbi) return False;
+    sbi->next_dead = cg.graveyard;
+    cg.graveyard = sbi;
+    return True;
+}
+
+void cg_records_bury(void)
+{
+    while (cg.graveyard) {
+        SBInfo *sbi = cg.graveyard;
+        cg.graveyard = sbi->next_dead;
+        fold_counts(sbi);
+        VG_(OSetGen_FreeNode)(cg.records, sbi);
+    }
+}
+
+void cg_records_fold_all(void)
+{
+    SBInfo *sbi;
+    VG_(OSetGen_ResetIter)(cg.records);
+    while ((sbi = VG_(OSetGen_Next)(cg.records))) fold_counts(sbi);
+    for (sbi = cg.graveyard; sbi; sbi = sbi->next_dead) fold_counts(sbi);
+}
+
+UInt cg_records_live(void)
+{
+    return VG_(OSetGen_Size)(cg.records);
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cg_records.h: the record behind each translated superblock: what its
+ * instructions are, which events each flush point carries, and how often
+ * each flush point ran. */
+#ifndef CG_RECORDS_H
+#define CG_RECORDS_H
+
+#include "cg_lines.h"
+
+/* What the run-time helpers need about one guest instruction. */
+typedef struct {
+    Addr addr;
+    UChar len;
+    LineCC *cc;
+} InstrInfo;
+
+/* An event whose count is its flush group's executions. */
+typedef struct {
+    UShort instr;   /* index into the record's instrs[] */
+    UChar ev;       /* EV_Ir, EV_Dr, EV_Dw, EV_Bc or EV_Bi */
+    UChar simulate; /* cold tier: cg_helper_group has simulator work for it */
+    UShort size;    /* Dr, Dw */
+    UShort way1;    /* cold tier: its L1 references that hit way 1 (saturating) */
+} CountedEvent;
+
+/* Executions of one flush point, and the events it carries. */
+typedef struct {
+    ULong execs;
+    UShort first, count; /* into counted[] */
+} FlushGroup;
+
+/* Everything about one translated superblock; the generated code points
+ * into it, so it never moves while the translation lives. */
+typedef struct SBInfo {
+    Addr addr;                /* key: the superblock's guest start address */
+    struct SBInfo *next_dead; /* in the graveyard, once discarded */
+    UShort extent0_len;
+    Bool queued; /* waiting to be translated again, hot */
+    UInt n_instrs;
+    UInt n_groups, max_groups;
+    UInt n_counted, max_counted;
+    FlushGroup *groups;
+    CountedEvent *counted;
+    InstrInfo instrs[0];
+} SBInfo;
+
+void cg_records_init(void);
+/* A new, empty record for the superblock at `addr`, with room for the given
+ * numbers of instructions, flush groups and counted events. */
+SBInfo *cg_record_new(Addr addr, UShort extent0_len, UInt n_instrs, UInt max_groups,
+                      UInt max_counted);
+/* The translation of the superblock at `addr` was discarded: its record
+ * goes to the graveyard.  False if there was none (made while
+ * instrumentation was off). */
+Bool cg_record_discard(Addr addr);
+/* Frees the graveyard, folding its counts; only where no client code runs. */
+void cg_records_bury(void);
+/* Moves every record's execution counts into the line cost centres; called
+ * once at exit, before the profile is written. */
+void cg_records_fold_all(void);
+UInt cg_records_live(void);
+
+#endif

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cg_state.h: the tool's run-time state, all of it in one struct, `cg`.
+ *
+ * Everything the tool keeps between calls from the core lives here, one
+ * group of fields per file that owns it: a file may read any group but
+ * writes only its own.  Generated code addresses some fields directly (the
+ * cache tags, the predictor tables, the cold tier's scratch slots), so `cg`
+ * is one static object whose address never changes.
+ *
+ * Everything in tool/ runs inside Valgrind: no libc, only VG_() calls. */
+#ifndef CG_STATE_H
+#define CG_STATE_H
+
+#include "pub_tool_basics.h"
+#include "pub_tool_oset.h"
+#include "branch.h"
+#include "cache.h"
+
+/* Events a superblock's walk queues before it must flush them (where
+ * upstream flushes too), and so the values one cold flush can pass to its
+ * helper through cg.scratch. */
+#define CG_QUEUE_SIZE 16
+
+/* The three simulated caches, as indices of cg.cache_clo and cg.cache_used. */
+enum { CG_I1, CG_D1, CG_LL, CG_N_CACHES };
+
+typedef struct {
+    Bool cache_sim;
+    Bool branch_sim;
+    Bool instr_at_start;
+    const HChar *out_file;
+    /* Executions of a flush after which its superblock is translated again
+     * with inline fast paths (0: never).  Below about this many, the extra
+     * translation work does not pay for itself.  Not in --help: a knob for
+     * tests and measurements (--hot-threshold=N). */
+    ULong hot_threshold;
+} CgOptions;
+
+/* How debug-info lookups went, for --stats. */
+typedef struct {
+    ULong full, file_line, fn_only, none;
+} DebugLookupStats;
+
+struct Str;
+struct LineCC;
+struct SBInfo;
+struct PendingRange;
+
+typedef struct CgState {
+    /* cg_main.c: options, and whether code is instrumented now (false
+     * between a STOP request, or --instr-at-start=no, and a START). */
+    CgOptions clo;
+    Bool instr_enabled;
+
+    /* cg_caches.c: the caches as given (-1 fields: not given) and as
+     * simulated, and what the instrumenter needs of their geometry (all 0
+     * without cache simulation). */
+    CacheConfig cache_clo[CG_N_CACHES], cache_used[CG_N_CACHES];
+    Int min_line_size, i1_line_bits, ll_line_bits;
+
+    /* cg_runtime.c: the simulators that helpers and inline code drive, and
+     * the run-time values of a cold flush (see cg_runtime.h). */
+    Cache I1, D1, LL;
+    CondPredictor cond;
+    IndPredictor ind;
+    UWord scratch[CG_QUEUE_SIZE];
+
+    /* cg_lines.c: interned names and line cost centres (hash tables). */
+    struct Str **str_table;
+    UInt str_buckets, str_count;
+    struct LineCC **cc_table;
+    UInt cc_buckets, cc_count;
+
+    /* cg_records.c: live superblock records by address, and the discarded
+     * ones whose code may still run once. */
+    OSet *records;
+    struct SBInfo *graveyard;
+
+    /* cg_tiers.c: hot superblocks and their way-1 sites, those waiting to
+     * change tier, and those discarded only to change tier. */
+    OSet *hot_blocks, *retiered;
+    struct PendingRange *pending;
+    UInt n_pending, max_pending;
+    Bool changing_tiers;
+
+    /* --stats: instructions by upstream's fetch case (cg_instrument.c) and
+     * debug-info lookups (cg_lines.c). */
+    ULong stat_nox, stat_gen;
+    DebugLookupStats lookups;
+} CgState;
+
+extern CgState cg;
+
+#endif
