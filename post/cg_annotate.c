@@ -1,6 +1,6 @@
 /* cg_annotate.c: the cg_annotate program: reads, merges or diffs Cachegrind
    output files and prints the report (summaries, annotated sources). */
-#include "cmdline.h"
+#include "program.h"
 #include "lines.h"
 #include "numfmt.h"
 #include "profile.h"
@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <libgen.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +18,6 @@
 /* ---------------------------------------------------------------- options */
 
 enum {
-    OPT_HELP,
-    OPT_VERSION,
     OPT_DIFF,
     OPT_MOD_FILENAME,
     OPT_MOD_FUNCNAME,
@@ -38,8 +35,6 @@ enum {
 
 /* Order matters: it is the order of the candidates in ambiguity messages. */
 static const cg_opt opts[] = {
-    {{"-h", "--help", NULL}, false, OPT_HELP},
-    {{"--version", NULL}, false, OPT_VERSION},
     {{"--diff", NULL}, false, OPT_DIFF},
     {{"--mod-filename", NULL}, true, OPT_MOD_FILENAME},
     {{"--mod-funcname", NULL}, true, OPT_MOD_FUNCNAME},
@@ -55,66 +50,12 @@ static const cg_opt opts[] = {
     {{"--context", NULL}, true, OPT_CONTEXT},
 };
 
-static const char *prog;
 static bool opt_diff, show_percs = true, annotate = true;
 static cg_subst *mod_file, *mod_fn;
 static char **show_names, **sort_names;
 static size_t n_show_names, n_sort_names;
 static double threshold = 0.1;
 static long long context = 8;
-
-static void usage(FILE *out, const char *p)
-{
-    fprintf(out,
-            "usage: %s [-h] [--version] [--diff] [--mod-filename REGEX] [--mod-funcname REGEX]\n"
-            "       [--show A,B,C] [--sort A,B,C] [--threshold N:[0,20]]\n"
-            "       [--show-percs | --no-show-percs] [--annotate | --no-annotate]\n"
-            "       [--context N] cachegrind-out-file [cachegrind-out-file ...]\n",
-            p);
-}
-
-static _Noreturn void help(void)
-{
-    usage(stdout, prog);
-    fputs("\nReports the counts of one or more Cachegrind output files (added up, or with\n"
-          "--diff subtracted) per file and function, and annotates source files.\n"
-          "\nArguments:\n"
-          "  cachegrind-out-file   a file written by Cachegrind\n"
-          "\nOptions:\n"
-          "  -h, --help            print this help and exit\n"
-          "  --version             print the version number and exit\n"
-          "  --diff                report the second file minus the first\n"
-          "  --mod-filename REGEX  rewrite file names with a Perl-style s/old/new/ (flags\n"
-          "                        g and i), e.g. `s/prog[0-9]/progN/`\n"
-          "  --mod-funcname REGEX  the same for function names\n"
-          "  --show A,B,C          the events to show, in this order (default: all)\n"
-          "  --sort A,B,C          the events to sort by, in priority order (default: the\n"
-          "                        order of the events line)\n"
-          "  --threshold N:[0,20]  leave out file:function and function:file pairs below\n"
-          "                        N% of the first sort event's total (default: 0.1)\n"
-          "  --show-percs, --no-show-percs\n"
-          "                        show, or not, a percentage next to each non-zero count\n"
-          "  --show-percs=yes      old spelling of --show-percs\n"
-          "  --show-percs=no       old spelling of --no-show-percs\n"
-          "  --annotate, --no-annotate\n"
-          "                        annotate, or not, the source files of the files shown\n"
-          "                        in the file:function summary\n"
-          "  --auto=yes            old spelling of --annotate\n"
-          "  --auto=no             old spelling of --no-annotate\n"
-          "  --context N           lines of context around annotated lines (default: 8)\n",
-          stdout);
-    exit(0);
-}
-
-static const char *bad_value(const char *what, const char *value)
-{
-    static cg_buf b;
-    b.len = 0;
-    char *r = cg_repr_str(value);
-    cg_buf_printf(&b, "invalid %s value: %s", what, r);
-    free(r);
-    return b.p;
-}
 
 /* Event lists are split on commas only; empty items are names too. */
 static char **split_commas(const char *s, size_t *n)
@@ -138,19 +79,14 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
 {
     (void)ctx;
     switch (id) {
-    case OPT_HELP:
-        help();
-    case OPT_VERSION:
-        printf("%s-3.24.0\n", prog);
-        exit(0);
     case OPT_DIFF:
         opt_diff = true;
         break;
     case OPT_MOD_FILENAME:
-        if (!(mod_file = cg_subst_parse(value))) return bad_value("search_and_replace", value);
+        if (!(mod_file = cg_subst_parse(value))) return cg_bad_value("search_and_replace", value);
         break;
     case OPT_MOD_FUNCNAME:
-        if (!(mod_fn = cg_subst_parse(value))) return bad_value("search_and_replace", value);
+        if (!(mod_fn = cg_subst_parse(value))) return cg_bad_value("search_and_replace", value);
         break;
     case OPT_SHOW:
         show_names = split_commas(value, &n_show_names);
@@ -161,7 +97,7 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
     case OPT_THRESHOLD: {
         double v;
         if (!cg_parse_py_float(value, &v) || !(v >= 0 && v <= 20))
-            return bad_value("threshold", value);
+            return cg_bad_value("threshold", value);
         threshold = v;
         break;
     }
@@ -184,11 +120,46 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
         annotate = false;
         break;
     case OPT_CONTEXT:
-        if (!cg_parse_py_int(value, &context)) return bad_value("int", value);
+        if (!cg_parse_py_int(value, &context)) return cg_bad_value("int", value);
         break;
     }
     return NULL;
 }
+
+static const char *const pos_names[] = {"cachegrind-out-file"};
+
+static const cg_program program = {
+    .name = "cg_annotate",
+    .usage = "[--diff] [--mod-filename REGEX] [--mod-funcname REGEX]\n"
+             "       [--show A,B,C] [--sort A,B,C] [--threshold N:[0,20]]\n"
+             "       [--show-percs | --no-show-percs] [--annotate | --no-annotate]\n"
+             "       [--context N] cachegrind-out-file [cachegrind-out-file ...]",
+    .about = "Reports the counts of one or more Cachegrind output files (added up, or with\n"
+             "--diff subtracted) per file and function, and annotates source files.\n",
+    .arguments = "  cachegrind-out-file   a file written by Cachegrind\n",
+    .options = "  --diff                report the second file minus the first\n" CG_MOD_OPTIONS_HELP
+               "  --show A,B,C          the events to show, in this order (default: all)\n"
+               "  --sort A,B,C          the events to sort by, in priority order (default: the\n"
+               "                        order of the events line)\n"
+               "  --threshold N:[0,20]  leave out file:function and function:file pairs below\n"
+               "                        N% of the first sort event's total (default: 0.1)\n"
+               "  --show-percs, --no-show-percs\n"
+               "                        show, or not, a percentage next to each non-zero count\n"
+               "  --show-percs=yes      old spelling of --show-percs\n"
+               "  --show-percs=no       old spelling of --no-show-percs\n"
+               "  --annotate, --no-annotate\n"
+               "                        annotate, or not, the source files of the files shown\n"
+               "                        in the file:function summary\n"
+               "  --auto=yes            old spelling of --annotate\n"
+               "  --auto=no             old spelling of --no-annotate\n"
+               "  --context N           lines of context around annotated lines (default: 8)\n",
+    .opts = opts,
+    .n_opts = sizeof opts / sizeof *opts,
+    .handle = handle,
+    .pos_names = pos_names,
+    .n_pos = 1,
+    .last_many = true,
+};
 
 /* Called for every input's events: line, before the lists are compared. */
 static void check_event_names(void *ctx, const cg_text *events, size_t n)
@@ -1033,15 +1004,10 @@ static void annotation(uint32_t *printed, size_t n_printed)
 
 int main(int argc, char **argv)
 {
-    cg_init("cg_annotate");
-    prog = basename(xmemdup0(argv[0], strlen(argv[0])));
-    static const char *const pos_names[] = {"cachegrind-out-file"};
-    cg_cmdline cl = {prog,   opts, sizeof opts / sizeof *opts, pos_names, 1, true, usage,
-                     handle, NULL};
     size_t n;
-    char **files = cg_parse_args(&cl, argc, argv, &n);
+    char **files = cg_start(&program, argc, argv, NULL, &n);
     if (opt_diff && n != 2) {
-        usage(stderr, prog);
+        cg_print_usage(stderr);
         cg_die("argument --diff: requires exactly two Cachegrind output files");
     }
 

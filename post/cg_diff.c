@@ -1,86 +1,53 @@
 /* cg_diff.c: the cg_diff program: per (file, function) differences of two
    Cachegrind output files (file2 - file1), written in the same format. */
-#include "cmdline.h"
+#include "program.h"
 #include "profile.h"
 #include "util.h"
 
-#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_HELP, OPT_VERSION, OPT_MOD_FILENAME, OPT_MOD_FUNCNAME };
+enum { OPT_MOD_FILENAME, OPT_MOD_FUNCNAME };
 
 static const cg_opt opts[] = {
-    {{"-h", "--help", NULL}, false, OPT_HELP},
-    {{"--version", NULL}, false, OPT_VERSION},
     {{"--mod-filename", NULL}, true, OPT_MOD_FILENAME},
     {{"--mod-funcname", NULL}, true, OPT_MOD_FUNCNAME},
 };
 
-static const char *prog;
 static cg_subst *mod_file, *mod_fn;
-
-static void usage(FILE *out, const char *p)
-{
-    fprintf(out,
-            "usage: %s [-h] [--version] [--mod-filename REGEX] [--mod-funcname REGEX]\n"
-            "       cachegrind-out-file1 cachegrind-out-file2\n",
-            p);
-}
-
-static const char *bad_subst(const char *value)
-{
-    static cg_buf b;
-    b.len = 0;
-    char *r = cg_repr_str(value);
-    cg_buf_printf(&b, "invalid search_and_replace value: %s", r);
-    free(r);
-    return b.p;
-}
 
 static const char *handle(void *ctx, int id, const char *string, const char *value)
 {
-    (void)ctx;
-    (void)string;
-    switch (id) {
-    case OPT_HELP:
-        usage(stdout, prog);
-        fputs("\nSubtracts the counts of the first Cachegrind output file from those of the\n"
-              "second, per function, and writes the result as a Cachegrind output file.\n"
-              "(`cg_annotate --diff` does the same with line-level detail.)\n"
-              "\nArguments:\n"
-              "  cachegrind-out-file1  the file to subtract\n"
-              "  cachegrind-out-file2  the file to subtract from\n"
-              "\nOptions:\n"
-              "  -h, --help            print this help and exit\n"
-              "  --version             print the version number and exit\n"
-              "  --mod-filename REGEX  rewrite file names with a Perl-style s/old/new/ (flags\n"
-              "                        g and i), e.g. `s/prog[0-9]/progN/`\n"
-              "  --mod-funcname REGEX  the same for function names\n",
-              stdout);
-        exit(0);
-    case OPT_VERSION:
-        printf("%s-3.24.0\n", prog);
-        exit(0);
-    case OPT_MOD_FILENAME:
-        if (!(mod_file = cg_subst_parse(value))) return bad_subst(value);
-        break;
-    case OPT_MOD_FUNCNAME:
-        if (!(mod_fn = cg_subst_parse(value))) return bad_subst(value);
-        break;
-    }
+    (void)ctx, (void)string;
+    cg_subst **to = id == OPT_MOD_FILENAME ? &mod_file : &mod_fn;
+    if (!(*to = cg_subst_parse(value))) return cg_bad_value("search_and_replace", value);
     return NULL;
 }
 
+static const char *const pos_names[] = {"cachegrind-out-file1", "cachegrind-out-file2"};
+
+static const cg_program program = {
+    .name = "cg_diff",
+    .usage = "[--mod-filename REGEX] [--mod-funcname REGEX]\n"
+             "       cachegrind-out-file1 cachegrind-out-file2",
+    .about = "Subtracts the counts of the first Cachegrind output file from those of the\n"
+             "second, per function, and writes the result as a Cachegrind output file.\n"
+             "(`cg_annotate --diff` does the same with line-level detail.)\n",
+    .arguments = "  cachegrind-out-file1  the file to subtract\n"
+                 "  cachegrind-out-file2  the file to subtract from\n",
+    .options = CG_MOD_OPTIONS_HELP,
+    .opts = opts,
+    .n_opts = sizeof opts / sizeof *opts,
+    .handle = handle,
+    .pos_names = pos_names,
+    .n_pos = 2,
+    .last_many = false,
+};
+
 int main(int argc, char **argv)
 {
-    cg_init("cg_diff");
-    prog = basename(xmemdup0(argv[0], strlen(argv[0])));
-    static const char *const pos_names[] = {"cachegrind-out-file1", "cachegrind-out-file2"};
-    cg_cmdline cl = {prog,   opts, sizeof opts / sizeof *opts, pos_names, 2, false, usage,
-                     handle, NULL};
     size_t n;
-    char **files = cg_parse_args(&cl, argc, argv, &n);
+    char **files = cg_start(&program, argc, argv, NULL, &n);
 
     cg_profile p;
     cg_profile_init(&p, CG_DIFF);

@@ -1,68 +1,51 @@
 /* cg_merge.c: the cg_merge program: sums Cachegrind output files line by
    line and writes the result in the same format. */
-#include "cmdline.h"
+#include "program.h"
 #include "profile.h"
 #include "util.h"
 
 #include <errno.h>
-#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-enum { OPT_HELP, OPT_VERSION, OPT_OUTPUT };
+enum { OPT_OUTPUT };
 
 static const cg_opt opts[] = {
-    {{"-h", "--help", NULL}, false, OPT_HELP},
-    {{"--version", NULL}, false, OPT_VERSION},
     {{"-o", NULL}, true, OPT_OUTPUT},
 };
 
 static const char *output;
-static const char *prog;
-
-static void usage(FILE *out, const char *p)
-{
-    fprintf(out, "usage: %s [-h] [--version] [-o FILE] cachegrind-out-file...\n", p);
-}
 
 static const char *handle(void *ctx, int id, const char *string, const char *value)
 {
-    (void)ctx;
-    (void)string;
-    switch (id) {
-    case OPT_HELP:
-        usage(stdout, prog);
-        fputs("\nAdds up the counts of one or more Cachegrind output files and writes them\n"
-              "as a single Cachegrind output file.  (cg_annotate can take several files\n"
-              "itself, which is usually the better choice.)\n"
-              "\nArguments:\n"
-              "  cachegrind-out-file   a file written by Cachegrind\n"
-              "\nOptions:\n"
-              "  -h, --help            print this help and exit\n"
-              "  --version             print the version number and exit\n"
-              "  -o FILE               write the result to FILE, not to standard output\n",
-              stdout);
-        exit(0);
-    case OPT_VERSION:
-        printf("%s-3.24.0\n", prog);
-        exit(0);
-    case OPT_OUTPUT:
-        output = value;
-        break;
-    }
+    (void)ctx, (void)string;
+    if (id == OPT_OUTPUT) output = value;
     return NULL;
 }
 
+static const char *const pos_names[] = {"cachegrind-out-file"};
+
+static const cg_program program = {
+    .name = "cg_merge",
+    .usage = "[-o FILE] cachegrind-out-file...",
+    .about = "Adds up the counts of one or more Cachegrind output files and writes them\n"
+             "as a single Cachegrind output file.  (cg_annotate can take several files\n"
+             "itself, which is usually the better choice.)\n",
+    .arguments = "  cachegrind-out-file   a file written by Cachegrind\n",
+    .options = "  -o FILE               write the result to FILE, not to standard output\n",
+    .opts = opts,
+    .n_opts = sizeof opts / sizeof *opts,
+    .handle = handle,
+    .pos_names = pos_names,
+    .n_pos = 1,
+    .last_many = true,
+};
+
 int main(int argc, char **argv)
 {
-    cg_init("cg_merge");
-    prog = basename(xmemdup0(argv[0], strlen(argv[0])));
-    static const char *const pos_names[] = {"cachegrind-out-file"};
-    cg_cmdline cl = {prog,   opts, sizeof opts / sizeof *opts, pos_names, 1, true, usage,
-                     handle, NULL};
     size_t n;
-    char **files = cg_parse_args(&cl, argc, argv, &n);
+    char **files = cg_start(&program, argc, argv, NULL, &n);
 
     cg_profile p;
     cg_profile_init(&p, CG_MERGE);

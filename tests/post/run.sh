@@ -46,7 +46,10 @@ for cmdfile in "$src"/cases/*.cmd; do
   status=$?
   sed "s|^Invocation:       $bin/|Invocation:       |" "$dir/.stdout" >"$dir/.stdout.norm"
   rm -f "$work/fail.$name"
-  exp_out="$base.stdout"; [ -f "$exp_out" ] || exp_out=$empty
+  # @VERSION@ in an expected output stands for the project's version.
+  exp_out=$empty
+  [ -f "$base.stdout" ] && sed "s|@VERSION@|$CG_VERSION|g" "$base.stdout" >"$dir/.expected" &&
+    exp_out="$dir/.expected"
   exp_err="$base.stderr"; [ -f "$exp_err" ] || exp_err=$empty
   exp_status=0; [ -f "$base.status" ] && exp_status=$(cat "$base.status")
   check "$name" stdout "$exp_out" "$dir/.stdout.norm"

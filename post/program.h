@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* program.h: the one start-up of cg_annotate, cg_merge and cg_diff: the
+   program's name in messages, -h/--help and --version (the project's
+   version, from configure), and argparse-style option errors. */
+#ifndef CG_PROGRAM_H
+#define CG_PROGRAM_H
+
+#include "cmdline.h"
+
+typedef struct cg_program {
+    const char *name; /* in `NAME: error:` messages, whatever argv[0] is */
+    /* The usage line after `usage: PROG [-h] [--version] `, continuation
+       lines included. */
+    const char *usage;
+    /* --help: what the program does, its Arguments: lines, and the Options:
+       lines after those of -h and --version. */
+    const char *about, *arguments, *options;
+    /* The program's own options (ids >= 0), in the order argparse would list
+       them in ambiguity messages, and their handler (see cg_cmdline). */
+    const cg_opt *opts;
+    size_t n_opts;
+    const char *(*handle)(void *ctx, int id, const char *string, const char *value);
+    const char *const *pos_names; /* positional names; the last may take 1+ values */
+    size_t n_pos;
+    bool last_many;
+} cg_program;
+
+/* The --help lines of --mod-filename and --mod-funcname, which cg_annotate
+   and cg_diff share. */
+#define CG_MOD_OPTIONS_HELP                                                                        \
+    "  --mod-filename REGEX  rewrite file names with a Perl-style s/old/new/ (flags\n"              \
+    "                        g and i), e.g. `s/prog[0-9]/progN/`\n"                                 \
+    "  --mod-funcname REGEX  the same for function names\n"
+
+/* The usage line, as the option errors show it (after cg_start). */
+void cg_print_usage(FILE *out);
+
+/* An option handler's error for a value it cannot take, as argparse words
+   it: `invalid WHAT value: 'VALUE'`.  The text lives until the next call. */
+const char *cg_bad_value(const char *what, const char *value);
+
+/* The first call in main: sets up error reporting, parses argv (handling
+   --help and --version itself) and returns the positional arguments (count
+   in *n).  `*prog`, unless NULL, gets argv[0]'s basename, as usage lines
+   show it. */
+char **cg_start(const cg_program *p, int argc, char **argv, const char **prog, size_t *n);
+
+#endif
