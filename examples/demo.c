@@ -1,7 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* demo.c: the bundled example profiled by `sh scripts/demo.sh`: a row-major
- * and a column-major walk of one matrix, so the report shows the difference. */
+ * and a column-major walk of one matrix, so the report shows the difference
+ * in D1 misses.  The client requests of cachegrind.h limit the profile to the
+ * two walks (the demo runs with --instr-at-start=no), so start-up code and
+ * the C library stay out of the report. */
 #include <stdio.h>
-#include <stdlib.h>
+
+#include "cachegrind.h"
 
 #define N 256
 
@@ -27,8 +32,10 @@ int main(void)
 {
     for (int i = 0; i < N; i++)
         for (int j = 0; j < N; j++) m[i][j] = (i * 7 + j * 3) % 11;
+    CACHEGRIND_START_INSTRUMENTATION;
     double a = sum_rows();
     double b = sum_columns();
+    CACHEGRIND_STOP_INSTRUMENTATION;
     printf("sums: %.0f %.0f\n", a, b);
     return a == b ? 0 : 1;
 }

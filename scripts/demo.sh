@@ -1,20 +1,31 @@
 #!/bin/sh
-# demo.sh: the README's first command.  Installs what is missing, builds and
-# installs into ./inst, profiles examples/demo.c and shows the report.
+# SPDX-License-Identifier: GPL-2.0-or-later
+# demo.sh: the README's first command.  Installs what is missing, builds the
+# tree, and profiles examples/demo.c with the tool just built: the build
+# tree's ./vg-in-place, so the result never depends on where `make install`
+# would put things.  Prints where the profile went and the annotated report.
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 sh "$top/scripts/build.sh"
 cd "$top"
-make -s install >/dev/null
-mkdir -p demo-out
-gcc -g -O1 -fno-inline -o demo-out/demo examples/demo.c
-out="$top/demo-out/cachegrind.out.demo"
-echo "== inst/bin/valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes demo-out/demo"
-PATH="$top/inst/bin:$PATH" valgrind --tool=cachegrind --cache-sim=yes --branch-sim=yes \
-    --cachegrind-out-file="$out" demo-out/demo
-echo
-echo "== profile written to $out"
-if [ -x inst/bin/cg_annotate ]; then
-    echo "== inst/bin/cg_annotate --show=Ir,Dr,D1mr,DLmr,Dw,D1mw,Bc,Bcm $out"
-    inst/bin/cg_annotate --show=Ir,Dr,D1mr,DLmr,Dw,D1mw,Bc,Bcm "$out"
+
+# The tool must be ours, not the system's cachegrind: our --help names it.
+if ! ./vg-in-place --tool=cachegrind --help 2>/dev/null | grep -q 'This tool is Cachegrind, rebuilt'; then
+    echo "demo.sh: ./vg-in-place does not run the Cachegrind built in $top" >&2
+    echo "demo.sh: (tool/.in_place should hold it; see build.log)" >&2
+    exit 1
 fi
+
+mkdir -p demo-out
+gcc -g -O1 -fno-inline -Iinclude -o demo-out/demo examples/demo.c
+out=$top/demo-out/cachegrind.out.demo
+rm -f "$out"
+# --instr-at-start=no: only the code between the demo's client requests is
+# profiled, so the report shows the demo's own lines and nothing else.
+set -- --tool=cachegrind --cache-sim=yes --branch-sim=yes --instr-at-start=no
+echo "== ./vg-in-place $* demo-out/demo"
+./vg-in-place -q "$@" --cachegrind-out-file="$out" demo-out/demo
+echo "== profile written to $out"
+echo "== post/cg_annotate --show=Ir,D1mr,DLmr,Bcm demo-out/cachegrind.out.demo"
+echo
+post/cg_annotate --show=Ir,D1mr,DLmr,Bcm "$out"
