@@ -137,22 +137,23 @@ static const cg_program program = {
     .about = "Reports the counts of one or more Cachegrind output files (added up, or with\n"
              "--diff subtracted) per file and function, and annotates source files.\n",
     .arguments = "  cachegrind-out-file   a file written by Cachegrind\n",
-    .options = "  --diff                report the second file minus the first\n" CG_MOD_OPTIONS_HELP
-               "  --show A,B,C          the events to show, in this order (default: all)\n"
-               "  --sort A,B,C          the events to sort by, in priority order (default: the\n"
-               "                        order of the events line)\n"
-               "  --threshold N:[0,20]  leave out file:function and function:file pairs below\n"
-               "                        N% of the first sort event's total (default: 0.1)\n"
-               "  --show-percs, --no-show-percs\n"
-               "                        show, or not, a percentage next to each non-zero count\n"
-               "  --show-percs=yes      old spelling of --show-percs\n"
-               "  --show-percs=no       old spelling of --no-show-percs\n"
-               "  --annotate, --no-annotate\n"
-               "                        annotate, or not, the source files of the files shown\n"
-               "                        in the file:function summary\n"
-               "  --auto=yes            old spelling of --annotate\n"
-               "  --auto=no             old spelling of --no-annotate\n"
-               "  --context N           lines of context around annotated lines (default: 8)\n",
+    .options =
+        "  --diff                report the second file minus the first\n" CG_MOD_OPTIONS_HELP
+        "  --show A,B,C          the events to show, in this order (default: all)\n"
+        "  --sort A,B,C          the events to sort by, in priority order (default: the\n"
+        "                        order of the events line)\n"
+        "  --threshold N:[0,20]  leave out file:function and function:file pairs below\n"
+        "                        N% of the first sort event's total (default: 0.1)\n"
+        "  --show-percs, --no-show-percs\n"
+        "                        show, or not, a percentage next to each non-zero count\n"
+        "  --show-percs=yes      old spelling of --show-percs\n"
+        "  --show-percs=no       old spelling of --no-show-percs\n"
+        "  --annotate, --no-annotate\n"
+        "                        annotate, or not, the source files of the files shown\n"
+        "                        in the file:function summary\n"
+        "  --auto=yes            old spelling of --annotate\n"
+        "  --auto=no             old spelling of --no-annotate\n"
+        "  --context N           lines of context around annotated lines (default: 8)\n",
     .opts = opts,
     .n_opts = sizeof opts / sizeof *opts,
     .handle = handle,

@@ -72,7 +72,7 @@ char **cg_start(const cg_program *p, int argc, char **argv, const char **prog, s
     opts[0] = (cg_opt){{"-h", "--help", NULL}, false, OPT_HELP};
     opts[1] = (cg_opt){{"--version", NULL}, false, OPT_VERSION};
     memcpy(opts + 2, p->opts, p->n_opts * sizeof *opts);
-    cg_cmdline cl = {prog_name,    opts, p->n_opts + 2, p->pos_names, p->n_pos,
-                     p->last_many, usage, handle,       NULL};
+    cg_cmdline cl = {prog_name,    opts,  p->n_opts + 2, p->pos_names, p->n_pos,
+                     p->last_many, usage, handle,        NULL};
     return cg_parse_args(&cl, argc, argv, n);
 }

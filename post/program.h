@@ -28,8 +28,8 @@ typedef struct cg_program {
 /* The --help lines of --mod-filename and --mod-funcname, which cg_annotate
    and cg_diff share. */
 #define CG_MOD_OPTIONS_HELP                                                                        \
-    "  --mod-filename REGEX  rewrite file names with a Perl-style s/old/new/ (flags\n"              \
-    "                        g and i), e.g. `s/prog[0-9]/progN/`\n"                                 \
+    "  --mod-filename REGEX  rewrite file names with a Perl-style s/old/new/ (flags\n"             \
+    "                        g and i), e.g. `s/prog[0-9]/progN/`\n"                                \
     "  --mod-funcname REGEX  the same for function names\n"
 
 /* The usage line, as the option errors show it (after cg_start). */

@@ -155,7 +155,8 @@ static void emit_data_helper(Emitter *w, InstrInfo *ii, Bool is_write, Int size,
  * in its own set (or be an initial zero tag, i.e. addresses below the line
  * size, which no access reaches), and with two or more sets consecutive
  * blocks are in different sets. */
-static void emit_data(Emitter *w, InstrInfo *ii, Bool is_write, Int size, IRExpr *addr, Bool way1_site)
+static void emit_data(Emitter *w, InstrInfo *ii, Bool is_write, Int size, IRExpr *addr,
+                      Bool way1_site)
 {
     const Cache *d1 = &cg.D1;
 

@@ -21,7 +21,7 @@ typedef struct {
     Event q[CG_QUEUE_SIZE];
     Int nq;
     const HotBlock *hot; /* its way-1 sites when hot; NULL when cold */
-    Bool count_stats; /* false when only the tier changes: upstream has no such translation */
+    Bool count_stats;    /* false when only the tier changes: upstream has no such translation */
     /* The I1 block the previous instruction's fetch ended in, which is the
      * most recently used way of its set when the next fetch is simulated. */
     Bool have_last_i1;
@@ -84,8 +84,7 @@ static void flush(Walk *w)
         cg_emit_count(&w->e, &grp->execs);
         if (w->hot)
             for (Int i = 0; i < w->nq; i++)
-                cg_emit_event(&w->e, sbi, &w->q[i],
-                              cg_tiers_is_way1_site(w->hot, grp->first + i));
+                cg_emit_event(&w->e, sbi, &w->q[i], cg_tiers_is_way1_site(w->hot, grp->first + i));
     } else {
         cg_emit_cold_flush(&w->e, sbi, grp, w->q, w->nq);
     }

@@ -44,8 +44,8 @@ SBInfo *cg_record_new(Addr addr, UShort extent0_len, UInt n_instrs, UInt max_gro
     SizeT size = sizeof(SBInfo) + n_instrs * sizeof(InstrInfo);
     size = (size + 7) & ~(SizeT)7;
     SizeT groups_size = max_groups * sizeof(FlushGroup);
-    SBInfo *sbi = VG_(OSetGen_AllocNode)(cg.records,
-                                         size + groups_size + max_counted * sizeof(CountedEvent));
+    SBInfo *sbi =
+        VG_(OSetGen_AllocNode)(cg.records, size + groups_size + max_counted * sizeof(CountedEvent));
     sbi->addr = addr;
     sbi->extent0_len = extent0_len;
     sbi->queued = False;

@@ -126,11 +126,11 @@ static VG_REGPARM(3) void helper_dw(InstrInfo *ii, Addr a, UWord size)
 #define SIZED_HELPERS(n)                                                                           \
     static VG_REGPARM(2) void helper_dr_##n(InstrInfo *ii, Addr a)                                 \
     {                                                                                              \
-        count_access(&cg.D1, a, n, ii, EV_D1mr);                                                      \
+        count_access(&cg.D1, a, n, ii, EV_D1mr);                                                   \
     }                                                                                              \
     static VG_REGPARM(2) void helper_dw_##n(InstrInfo *ii, Addr a)                                 \
     {                                                                                              \
-        count_access(&cg.D1, a, n, ii, EV_D1mw);                                                      \
+        count_access(&cg.D1, a, n, ii, EV_D1mw);                                                   \
     }
 SIZED_HELPERS(1)
 SIZED_HELPERS(2)
