@@ -9,6 +9,9 @@
 #   man/installed      `make install` of man/ into a scratch DESTDIR gives every
 #                      page, `man -l` renders each, and `man valgrind-cachegrind`
 #                      shows the tool's page
+#   man/doc-citations  every citation of a section of the project's docs in the
+#                      tree (docs/<name>.md, "<heading>"; in comments or in docs)
+#                      names a heading that exists
 set -u
 . "$abs_top_srcdir/tests/lib.sh"
 pages="$abs_top_srcdir/man"
@@ -162,5 +165,32 @@ else
       pass "$name"
     fi
   fi
+fi
+
+# --- citations of docs/ sections -----------------------------------------------
+# Comment leaders are removed and lines joined, so a citation may wrap; runs of
+# blanks count as one.  Build products and test output are not searched.
+name=man/doc-citations
+cites="$work/citations"
+: >"$cites"
+find "$abs_top_srcdir" \( -name .git -o -name out -o -name autom4te.cache \
+    -o -name '*-rebuilt-*' \) -prune -o -type f \( -name '*.[chS]' -o -name '*.sh' \
+    -o -name '*.py' -o -name '*.case' -o -name '*.md' -o -name '*.1' -o -name '*.am' \) \
+    -print | sort | while read -r f; do
+  sed -e 's/^[[:space:]]*\(\/\*\|\*\|#\|\/\/\|\.\\"\)[[:space:]]*//' "$f" \
+    | tr -s '[:space:]' '  ' \
+    | grep -o -E 'docs/[A-Za-z0-9_-]+\.md`?,[[:space:]]+"[^"]+"' \
+    | sed -e 's/`//' -e 's/,[[:space:]]*"/|/' -e 's/"$//' | while IFS='|' read -r doc head; do
+      echo "$doc|$head" >>"$cites"
+      tr -s ' ' <"$abs_top_srcdir/$doc" 2>/dev/null | grep -q -x -E -e "#{1,3} $(printf '%s' "$head" | sed 's/[][\.*^$()+?{}|]/\\&/g')" \
+        || echo "${f#"$abs_top_srcdir"/}: $doc, \"$head\"" >>"$work/citations.bad"
+    done
+done
+if [ ! -s "$cites" ]; then
+  fail "$name" "no citation found: the search is broken"
+elif [ -s "$work/citations.bad" ]; then
+  fail_with "$name" "$work/citations.bad"
+else
+  pass "$name"
 fi
 exit 0
