@@ -198,7 +198,8 @@ static size_t *show, n_show, *sort_ev, n_sort;
 static const cg_count *total; /* program total P (sum of summary lines) */
 static FILE *out;
 
-/* Column widths of one table, per event (see spec 3.3). */
+/* Column widths of one table, per event (docs/post-processors.md, "Column
+   layout"). */
 typedef struct widths {
     size_t *w, *wc, *wp1, *wp2;
 } widths;
@@ -782,7 +783,8 @@ static void range_marker(__int128 n)
     fprintf(out, "-- line %s ----------------------------------------\n", p);
 }
 
-/* The annotated listing of one readable file (spec 3.8, body). */
+/* The annotated listing of one readable file (docs/post-processors.md,
+   "Annotated source files"). */
 static void annotate_body(uint32_t f, int fd, const cg_str *first_orig)
 {
     uint32_t *ln = lines_by_file + file_start[f];

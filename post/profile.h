@@ -14,8 +14,9 @@
 typedef int64_t cg_count;
 #define CG_NONE UINT32_MAX
 
-/* The three programs read the format with slightly different rules (spec
-   1.5/1.6); the reader consults this instead of asking who its caller is. */
+/* The three programs read the format with slightly different rules
+   (docs/format.md, "Strictness, program by program"); the reader consults
+   this instead of asking who its caller is. */
 typedef enum cg_flavour {
     CG_ANNOTATE, /* entries made by fl=/fn=, `<unspecified>`, summary checked per line */
     CG_MERGE,    /* entries made by count lines, `???`, summaries just summed */

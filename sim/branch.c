@@ -1,5 +1,6 @@
-/* branch.c: the two branch predictors of spec section 6.  Freestanding: no
- * libc, state lives in the caller's CondPredictor / IndPredictor. */
+/* branch.c: the two branch predictors of docs/sim.md, "Branch predictors".
+ * Freestanding: no libc, state lives in the caller's CondPredictor /
+ * IndPredictor. */
 #include "branch.h"
 
 /* Two-bit saturating counters: taken counts up to 3, not taken down to 0.

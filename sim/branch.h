@@ -1,5 +1,6 @@
 /* branch.h: the conditional (2-bit counters + global history) and indirect
- * (last-target table) branch predictors of spec section 6, as plain state. */
+ * (last-target table) branch predictors of docs/sim.md, "Branch predictors",
+ * as plain state. */
 #ifndef SIM_BRANCH_H
 #define SIM_BRANCH_H
 

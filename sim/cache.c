@@ -1,5 +1,6 @@
 /* cache.c: LRU set references, line-straddling accesses and the L1 -> LL
- * hierarchy of spec section 5.  Freestanding: no libc, caller-owned memory. */
+ * hierarchy of docs/sim.md, "Cache model".  Freestanding: no libc,
+ * caller-owned memory. */
 #include "cache.h"
 
 /* Geometry is assumed validated (cacheconf_check), so every field is positive

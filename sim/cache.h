@@ -1,5 +1,6 @@
-/* cache.h: the cache model of spec section 5 (one cache, and the L1 -> LL
- * hierarchy), as plain state that generated code may also test inline. */
+/* cache.h: the cache model of docs/sim.md, "Cache model" (one cache, and the
+ * L1 -> LL hierarchy), as plain state that generated code may also test
+ * inline. */
 #ifndef SIM_CACHE_H
 #define SIM_CACHE_H
 
@@ -43,12 +44,13 @@ void cache_init(Cache *c, const CacheConfig *cfg, uint64_t *tags);
  * cache_init(). */
 int cache_use_avx2(Cache *c, int available);
 
-/* One set reference (spec 5.2) by block number: 1 on miss, 0 on hit. */
+/* One set reference (docs/sim.md, "Set references") by block number: 1 on miss,
+ * 0 on hit. */
 int cache_ref(Cache *c, uint64_t block);
 
-/* One access of `size` bytes at `addr` (spec 5.3): 0 hit, 1 miss (counted once
- * even when two lines are referenced), -1 if it would span more than two lines,
- * in which case no state changes and the caller panics.
+/* One access of `size` bytes at `addr` (docs/sim.md, "Accesses"): 0 hit, 1 miss
+ * (counted once even when two lines are referenced), -1 if it would span more
+ * than two lines, in which case no state changes and the caller panics.
  *
  * Size: upstream hands the simulator an 8-bit unsigned size, and we copy that,
  * so only `size & 0xFF` is used (256 behaves as 0, i.e. the end address is
@@ -56,8 +58,9 @@ int cache_ref(Cache *c, uint64_t block);
  * smallest line size and instructions are at most 15 bytes. */
 int cache_access(Cache *c, uint64_t addr, unsigned size);
 
-/* The block numbers cache_access() would use, for the spec 5.3 panic message
- * (which shows the size as the simulator saw it): returns that 8-bit size. */
+/* The block numbers cache_access() would use, for the panic message of
+ * docs/sim.md, "Accesses" (which shows the size as the simulator saw it):
+ * returns that 8-bit size. */
 unsigned cache_blocks(const Cache *c, uint64_t addr, unsigned size, uint64_t *b1, uint64_t *b2);
 
 /* The layout contract above in bytes, as generated code computes with it:
@@ -102,12 +105,13 @@ enum {
     CACHESIM_LL_STRADDLE = -2  /* > 2 LL lines (L1 already updated): panic */
 };
 
-/* One access through the hierarchy (spec 5.3): L1 first, LL only on an L1
- * miss, each level with its own line size. */
+/* One access through the hierarchy (docs/sim.md, "The hierarchy"): L1 first, LL
+ * only on an L1 miss, each level with its own line size. */
 int cachesim_access(Cache *l1, Cache *ll, uint64_t addr, unsigned size);
 
-/* The instruction-fetch fast case (spec 5.4): valid only when L1 and LL have
- * the same line size and the access lies within one line.  Never negative. */
+/* The instruction-fetch fast case (docs/sim.md, "The hierarchy"): valid only
+ * when L1 and LL have the same line size and the access lies within one
+ * line.  Never negative. */
 int cachesim_ref(Cache *l1, Cache *ll, uint64_t block);
 
 /* Convenience wrappers over a CacheSim: instruction fetch via I1, data via D1. */

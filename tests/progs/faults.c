@@ -1,7 +1,8 @@
 /* faults.c: synchronous faults in the middle of a superblock (a load from
  * address 0, an integer division by zero), each caught by a handler that
  * siglongjmp()s back.  Events still queued when the fault hits are lost
- * (spec 4.4), so the counts show where the tool flushes.  cflags: -O1 */
+ * (docs/tool.md, "Events and flush points"), so the counts show where the
+ * tool flushes.  cflags: -O1 */
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-    .globl _start   # spec 15 indirect-branch vector; cflags: -nostdlib -static
+    .globl _start   # the indirect-branch vector of docs/testing.md; cflags: -nostdlib -static
     .text
 _start:
     mov $10, %ecx

@@ -1,4 +1,4 @@
-    .globl _start   # spec 15 static test vector; cflags: -nostdlib -static
+    .globl _start   # docs/testing.md, "The static test vectors"; cflags: -nostdlib -static
     .text
 _start:
     mov $100, %ecx

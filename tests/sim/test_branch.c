@@ -1,5 +1,6 @@
 /* test_branch.c: unit tests of sim/branch.c against cases worked out by hand
- * from spec section 6, including the branch counts of the section 15 vectors. */
+ * from docs/sim.md, "Branch predictors", including the branch counts of the
+ * static test vectors (docs/testing.md, "The static test vectors"). */
 #include <stdint.h>
 #include <string.h>
 #include "branch.h"
@@ -35,7 +36,8 @@ static void test_init(void)
     case_end();
 }
 
-/* Step 2, 3 and 5 of spec 6.1 for every counter value and outcome. */
+/* Steps 2 and 4 of docs/sim.md, "Conditional predictor" (prediction and
+ * counter update) for every counter value and outcome. */
 static const struct {
     uint8_t before;
     int taken, mispredict;
@@ -182,19 +184,19 @@ static void test_indirect(void)
     case_end();
 }
 
-/* Spec 15, first vector: 100 iterations of (lock-add exit at 0x40100f, not
+/* The loop vector (tests/progs/loop.S): 100 iterations of (lock-add exit at 0x40100f, not
  * taken; jnz at 0x401019, taken but the last), then the REP exit at 0x401030
  * fed taken 4 times then not taken.  Worked by hand: the jnz sees fresh
  * histories in iterations 1-4 (low 7 bits 0, 0x02, 0x0A, 0x2A), then 0x2A
  * forever, so it mispredicts in iterations 1-5 and 100 (6); the lock exit
  * always meets a 0 counter and is not taken (0); the REP exit meets four
  * fresh counters while taken (4) and a fresh one when not taken. */
-static void test_spec15_vector(void)
+static void test_loop_vector(void)
 {
     unsigned long bc[3] = {0, 0, 0}, bcm[3] = {0, 0, 0};
     int i;
 
-    case_begin("branch/spec15_loop_vector");
+    case_begin("branch/loop_vector");
     cond_init(&cp);
     for (i = 1; i <= 100; i++) {
         bc[0]++;
@@ -226,16 +228,16 @@ static void test_spec15_vector(void)
     case_end();
 }
 
-/* Spec 15, second vector: 9 indirect calls from one site alternating between
+/* The indirect vector (tests/progs/indirect.S): 9 indirect calls from one site alternating between
  * two targets (all mispredict), and a jnz taken 9 times then not: histories
  * 0, 1, 3, ..., 127 are fresh for iterations 1-8, iteration 9 meets the
  * counter at 1, iteration 10 (not taken) meets it at 2: 10 mispredicts. */
-static void test_spec15_indirect_vector(void)
+static void test_indirect_vector(void)
 {
     unsigned long bim = 0, bcm = 0;
     int i;
 
-    case_begin("branch/spec15_indirect_vector");
+    case_begin("branch/indirect_vector");
     cond_init(&cp);
     ind_init(&ip);
     for (i = 1; i <= 10; i++) {
@@ -256,7 +258,7 @@ int main(void)
     test_saturation_sequence();
     test_cond_aliasing();
     test_indirect();
-    test_spec15_vector();
-    test_spec15_indirect_vector();
+    test_loop_vector();
+    test_indirect_vector();
     return check_exit();
 }

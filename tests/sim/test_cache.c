@@ -1,5 +1,6 @@
 /* test_cache.c: unit tests of sim/cache.c against cases worked out by hand
- * from spec section 5 (geometry, LRU, straddling, the L1 -> LL hierarchy). */
+ * from docs/sim.md, "Cache model" (geometry, LRU, straddling, the L1 -> LL
+ * hierarchy). */
 #include <stdint.h>
 #include <stdlib.h>
 #include "cache.h"

@@ -1,5 +1,6 @@
 /* test_cacheconf.c: unit tests of sim/cacheconf.c against cases worked out by
- * hand from spec section 7 (and, for parsing corners, the installed core). */
+ * hand from docs/cachegrind.md, "Cache configuration" (and, for parsing
+ * corners, the installed core). */
 #include <stdint.h>
 #include <string.h>
 #include "cacheconf.h"
@@ -181,7 +182,8 @@ static const struct {
     int changed;
     int size, assoc;
 } tweak_cases[] = {
-    /* Spec 7.3: 491520 sets -> 262144, factor 1.875, assoc trunc(30.5) = 30. */
+    /* docs/cachegrind.md, "LL adjustment": 491520 sets -> 262144, factor
+     * 1.875, assoc trunc(30.5) = 30. */
     {{503316480, 16, 64}, 1, 503316480, 30},
     /* This VM's 3.19 warning: 8323072 sets -> 4194304, factor 1.984375,
      * assoc trunc(2.484375) = 2, 536870912 B. */

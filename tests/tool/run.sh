@@ -409,7 +409,7 @@ check_expect_file() {
     if [ "$_s" = ref ]; then norm_file "$c_cachesim" <"$1"; else cat "$1"; fi >"$cres/$_s.file"
     cmp -s "$cres/expected" "$cres/$_s.file" && continue
     if [ "$_s" = ref ]; then
-      why "the oracle itself differs from $c_expect (toolchain or layout differs from the spec's?)"
+      why "the oracle itself differs from $c_expect (toolchain or layout differs from the one the file was made with?)"
     fi
     show_diff "$cres/expected" "$cres/$_s.file" "$c_expect" "$_s"
     _ok=1

@@ -1,5 +1,6 @@
-# model.py: an independent model of the cg_annotate report, written from the
-# spec (section 3) for valid inputs without --mod-*; used by random-model.sh.
+# model.py: an independent model of the cg_annotate report, written from
+# docs/post-processors.md ("The cg_annotate report") for valid inputs without
+# --mod-*; used by random-model.sh.
 import sys, os
 def commas(n): return f"{n:,}"
 class Opt: pass

@@ -1,6 +1,7 @@
 #!/bin/sh
 # random-model.sh: cg_annotate on random profiles and option sets must print
-# exactly what the independent model (model.py) derives from the spec.
+# exactly what the independent model (model.py) derives from the rules of
+# docs/post-processors.md.
 # Runs in a scratch directory; env: bin, src.
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: random-vs-model (no python3)"; exit 0; }
 if python3 "$src/scripts/random-model.py" 4 150 "$bin/cg_annotate" "$src/scripts/model.py" >log 2>&1; then

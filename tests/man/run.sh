@@ -1,0 +1,196 @@
+#!/bin/sh
+# tests/man/run.sh: the manual pages (man/*.1).
+#   man/options-PROG   every option spelling PROG's --help lists appears in
+#                      PROG's page (for the tool: its "user options for
+#                      Cachegrind" section of `vg-in-place --tool=cachegrind
+#                      --help`)
+#   man/groff-PAGE     `groff -ww -man` renders PAGE without a warning
+#   man/man-l-PAGE     so does `man -l PAGE`
+#   man/installed      `make install` of man/ into a scratch DESTDIR gives every
+#                      page, `man -l` renders each, and `man valgrind-cachegrind`
+#                      shows the tool's page
+#   man/doc-citations  every citation of a section of the project's docs in the
+#                      tree (docs/<name>.md, "<heading>"; in comments or in docs)
+#                      names a heading that exists
+set -u
+. "$abs_top_srcdir/tests/lib.sh"
+pages="$abs_top_srcdir/man"
+bin="$abs_top_builddir/post"
+work="$(pwd)/out"
+rm -rf "$work"
+mkdir -p "$work"
+
+# help_options < HELP: the option spellings in a --help text, one per line.
+# Words are split at blanks, brackets, parentheses, commas and backquotes; a
+# value of the form =<x> or =a|b is dropped (`--I1=<size>` -> `--I1`,
+# `--cache-sim=yes|no` -> `--cache-sim`), a literal =word is kept
+# (`--auto=yes`), and `|` separates alternatives (`--annotate|--no-annotate`).
+help_options() {
+  tr ' \t[](),`' '\n\n\n\n\n\n\n\n' | awk '
+    {
+      t = $0
+      if (t ~ /^--?[A-Za-z0-9][-A-Za-z0-9]*=.*[|<]/) sub(/=.*/, "", t)
+      n = split(t, alt, "|")
+      for (i = 1; i <= n; i++)
+        if (alt[i] ~ /^--?[A-Za-z0-9][-A-Za-z0-9]*(=[A-Za-z]+)?$/) print alt[i]
+    }' | sort -u
+}
+
+# render PAGE: the page as plain text, with lines long enough and hyphenation
+# off so that no option is broken across lines.
+render() {
+  groff -man -Tascii -P-cbou -rLL=2000n -rHY=0 "$1" 2>/dev/null
+}
+
+# fail_with NAME FILE: a FAIL whose details are the lines of FILE.
+fail_with() {
+  echo "FAIL: $1"
+  indent 20 <"$2"
+}
+
+# check_options NAME PAGE HELPFILE: every option of HELPFILE is in PAGE.
+check_options() {
+  opts=$(help_options <"$3")
+  if [ -z "$opts" ]; then
+    fail_with "$1" "$3"
+    return
+  fi
+  txt="$work/$(basename "$2").txt"
+  render "$2" >"$txt"
+  missing=""
+  for o in $opts; do
+    grep -q -E -e "(^|[^-A-Za-z0-9])$o([^-A-Za-z0-9]|\$)" "$txt" || missing="$missing $o"
+  done
+  if [ -n "$missing" ]; then
+    fail "$1" "$(basename "$2") lacks:$missing"
+  else
+    pass "$1"
+  fi
+}
+
+have_groff=yes
+command -v groff >/dev/null 2>&1 || have_groff=no
+have_man=yes
+command -v man >/dev/null 2>&1 || have_man=no
+
+# --- every --help option in its page --------------------------------------
+for p in cg_annotate cg_merge cg_diff; do
+  name="man/options-$p"
+  if [ "$have_groff" = no ]; then skip "$name" "groff not installed"; continue; fi
+  if ! "$bin/$p" --help >"$work/$p.help" 2>"$work/$p.help.err"; then
+    fail_with "$name" "$work/$p.help.err"
+    continue
+  fi
+  check_options "$name" "$pages/$p.1" "$work/$p.help"
+done
+
+name=man/options-cachegrind
+if [ "$have_groff" = no ]; then
+  skip "$name" "groff not installed"
+elif [ ! -x "${VALGRIND:-/usr/bin/valgrind}" ]; then
+  skip "$name" "no Valgrind launcher at ${VALGRIND:-/usr/bin/valgrind}"
+elif [ ! -x "$abs_top_builddir/vg-in-place" ]; then
+  skip "$name" "vg-in-place not built"
+else
+  "$abs_top_builddir/vg-in-place" --tool=cachegrind --help >"$work/cachegrind.fullhelp" 2>&1
+  # Only the tool's own section: from its heading to the next blank line.
+  sed -n '/user options for Cachegrind:/,/^ *$/p' "$work/cachegrind.fullhelp" \
+    | sed 1d >"$work/cachegrind.help"
+  if [ ! -s "$work/cachegrind.help" ]; then
+    fail_with "$name" "$work/cachegrind.fullhelp"
+  else
+    check_options "$name" "$pages/cachegrind.1" "$work/cachegrind.help"
+  fi
+fi
+
+# --- rendering without warnings ------------------------------------------
+# check_render NAME ERRFILE: passes when the command's stderr was empty.
+check_render() {
+  if [ -s "$2" ]; then
+    fail_with "$1" "$2"
+  else
+    pass "$1"
+  fi
+}
+
+for page in "$pages"/*.1; do
+  b=$(basename "$page" .1)
+  if [ "$have_groff" = no ]; then
+    skip "man/groff-$b" "groff not installed"
+  else
+    groff -ww -man -Tutf8 "$page" >/dev/null 2>"$work/groff-$b.err" \
+      || echo "groff exited with status $?" >>"$work/groff-$b.err"
+    check_render "man/groff-$b" "$work/groff-$b.err"
+  fi
+  if [ "$have_man" = no ]; then
+    skip "man/man-l-$b" "man not installed"
+  else
+    MANWIDTH=80 man --warnings=w -l "$page" >"$work/man-$b.txt" 2>"$work/man-$b.err" \
+      || echo "man exited with status $?" >>"$work/man-$b.err"
+    [ -s "$work/man-$b.txt" ] || echo "man -l printed nothing" >>"$work/man-$b.err"
+    check_render "man/man-l-$b" "$work/man-$b.err"
+  fi
+done
+
+# --- the installed pages ---------------------------------------------------
+name=man/installed
+if [ "$have_man" = no ]; then
+  skip "$name" "man not installed"
+elif [ ! -f "$abs_top_builddir/man/Makefile" ]; then
+  skip "$name" "man/Makefile not configured"
+else
+  dest="$work/destdir"
+  if ! ${MAKE:-make} -s -C "$abs_top_builddir/man" install DESTDIR="$dest" \
+      >"$work/install.log" 2>&1; then
+    fail_with "$name" "$work/install.log"
+  else
+    man1=$(find "$dest" -type d -name man1 | head -n 1)
+    why="$work/installed.why"
+    : >"$why"
+    for b in cachegrind cg_annotate cg_merge cg_diff valgrind-cachegrind; do
+      f="$man1/$b.1"
+      if [ ! -f "$f" ]; then echo "$b.1 not installed" >>"$why"; continue; fi
+      MANWIDTH=80 man -l "$f" >"$work/inst-$b.txt" 2>"$work/inst-$b.err"
+      [ -s "$work/inst-$b.err" ] && echo "man -l $b.1: $(head -n 1 "$work/inst-$b.err")" >>"$why"
+      [ -s "$work/inst-$b.txt" ] || echo "man -l $b.1 printed nothing" >>"$why"
+    done
+    # By name, as a user would look it up: the tool's page under its other name.
+    MANPATH="${man1%/man1}" MANWIDTH=80 man valgrind-cachegrind \
+      >"$work/by-name.txt" 2>"$work/by-name.err"
+    grep -q '^CACHEGRIND(1)' "$work/by-name.txt" \
+      || echo "man valgrind-cachegrind: $(head -n 1 "$work/by-name.err")" >>"$why"
+    if [ -s "$why" ]; then
+      fail_with "$name" "$why"
+    else
+      pass "$name"
+    fi
+  fi
+fi
+
+# --- citations of docs/ sections -----------------------------------------------
+# Comment leaders are removed and lines joined, so a citation may wrap; runs of
+# blanks count as one.  Build products and test output are not searched.
+name=man/doc-citations
+cites="$work/citations"
+: >"$cites"
+find "$abs_top_srcdir" \( -name .git -o -name out -o -name autom4te.cache \
+    -o -name '*-rebuilt-*' \) -prune -o -type f \( -name '*.[chS]' -o -name '*.sh' \
+    -o -name '*.py' -o -name '*.case' -o -name '*.md' -o -name '*.1' -o -name '*.am' \) \
+    -print | sort | while read -r f; do
+  sed -e 's/^[[:space:]]*\(\/\*\|\*\|#\|\/\/\|\.\\"\)[[:space:]]*//' "$f" \
+    | tr -s '[:space:]' '  ' \
+    | grep -o -E 'docs/[A-Za-z0-9_-]+\.md`?,[[:space:]]+"[^"]+"' \
+    | sed -e 's/`//' -e 's/,[[:space:]]*"/|/' -e 's/"$//' | while IFS='|' read -r doc head; do
+      echo "$doc|$head" >>"$cites"
+      tr -s ' ' <"$abs_top_srcdir/$doc" 2>/dev/null | grep -q -x -E -e "#{1,3} $(printf '%s' "$head" | sed 's/[][\.*^$()+?{}|]/\\&/g')" \
+        || echo "${f#"$abs_top_srcdir"/}: $doc, \"$head\"" >>"$work/citations.bad"
+    done
+done
+if [ ! -s "$cites" ]; then
+  fail "$name" "no citation found: the search is broken"
+elif [ -s "$work/citations.bad" ]; then
+  fail_with "$name" "$work/citations.bad"
+else
+  pass "$name"
+fi
+exit 0
