@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_output.c: everything the tool writes at exit: the cachegrind.out file
- * (spec section 8), the summary on stderr (section 9) and --stats. */
+ * (docs/format.md, "What the tool writes"), the summary on stderr
+ * (docs/cachegrind.md, "The summary on standard error") and --stats. */
 #include "cg_output.h"
 #include "cg_caches.h"
 #include "cg_tiers.h"

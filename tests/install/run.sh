@@ -46,7 +46,9 @@ fi
 root=$dest$prefix
 missing=
 for f in bin/valgrind bin/cg_annotate bin/cg_merge bin/cg_diff \
-  "libexec/valgrind/cachegrind-$VG_PLATFORM" include/valgrind/cachegrind.h; do
+  "libexec/valgrind/cachegrind-$VG_PLATFORM" include/valgrind/cachegrind.h \
+  share/man/man1/cachegrind.1 share/man/man1/valgrind-cachegrind.1 share/man/man1/cg_annotate.1 \
+  share/man/man1/cg_merge.1 share/man/man1/cg_diff.1; do
   [ -e "$root/$f" ] || missing="$missing $f"
 done
 if [ -n "$missing" ]; then fail install-files "not installed:$missing"; else pass install-files; fi
