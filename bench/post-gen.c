@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* post-gen.c: writes a large synthetic Cachegrind output file for the
    post-processor benchmark (bench/post.sh): 13 events, as Valgrind writes
    with both simulations, and a consistent summary: line.

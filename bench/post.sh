@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/post.sh: the post-processors' benchmark (issue 4).  Generates a large
 # synthetic profile (about 100 MB, a million count lines) and times our
 # cg_annotate, cg_merge and cg_diff against the installed ones (Perl

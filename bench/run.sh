@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench/run.sh: the tool's speed benchmark (issue 5): times six workloads under the
 # installed Cachegrind, ours and --tool=none in three modes, and checks that the counts agree.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim-refs.c: micro-benchmark of the simulator's set references (sim/cache.c),
  * natively, with the plain loops and with the AVX2 update, on the same traces.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_annotate.c: the cg_annotate program: reads, merges or diffs Cachegrind
    output files and prints the report (summaries, annotated sources). */
 #include "program.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmdline.c: the argparse-compatible command-line parser shared by the three
    programs, plus the Python-syntax number parsers their options need. */
 #include "cmdline.h"

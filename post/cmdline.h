@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmdline.h: command-line parsing with the conventions of upstream's
    argparse interface (prefixes, --opt=value, error texts, exit status 2). */
 #ifndef CG_CMDLINE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lines.c: universal-newline line splitting over read(2), used for profiles
    and for the annotated source files alike, with no per-line allocation. */
 #include "lines.h"

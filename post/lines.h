@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lines.h: a buffered reader that splits a file descriptor into lines the way
    Python's universal newlines do (\n, \r\n and a lone \r each end a line). */
 #ifndef CG_LINES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numfmt.c: the report number formats (see numfmt.h), kept apart so that the
    percentage arithmetic lives in exactly one place. */
 #include "numfmt.h"

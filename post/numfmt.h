@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numfmt.h: number formatting for reports: thousands separators, one-decimal
    percentages and Python's shortest repr() of a float. */
 #ifndef CG_NUMFMT_H

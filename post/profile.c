@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* profile.c: storage of the in-memory profile: the pair and line hash tables,
    their cost-centre arrays, the per-file bookkeeping and name mapping. */
 #include "profile.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* profile.h: the in-memory profile shared by the three programs: interned
    names, (file, function) pairs and line cost centres of 64-bit counts. */
 #ifndef CG_PROFILE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* reader.c: the one parser of the Cachegrind output format, streaming a file
    into a cg_profile under the rules of the calling program's flavour. */
 #include "lines.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* regex-subst.c: `s/old/new/flags` for --mod-filename/--mod-funcname: the
    shape check, PCRE2 matching and Python's replacement-template rules. */
 #define PCRE2_CODE_UNIT_WIDTH 8

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* regex-subst.h: the `s/old/new/flags` values of --mod-filename and
    --mod-funcname, matched with PCRE2 and replaced with Python's rules. */
 #ifndef CG_REGEX_SUBST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* strtab.c: the name interning table, an open-addressing hash over an arena
    of copies, plus the one byte-wise ordering used for every name sort. */
 #include "strtab.h"

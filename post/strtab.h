@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* strtab.h: interning of names (file and function names) so that the rest of
    the code compares and hashes 32-bit ids instead of strings. */
 #ifndef CG_STRTAB_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* util.c: fatal diagnostics, checked allocation, Python-style quoting and the
    whitespace rule shared by every tokeniser of the post-processors. */
 #include "util.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* util.h: the shared plumbing of the post-processors: fatal diagnostics in the
    `PROG: error: ...` form, checked allocation and Python-style path quoting. */
 #ifndef CG_UTIL_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # build.sh: installs missing packages, then configures and builds the tree in
 # place (autogen + configure only when needed).  Used by the README commands.
 set -e

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # install-deps.sh: installs the Debian packages the build and the tests need,
 # only those that are missing; as root directly, otherwise through sudo.
 set -e

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # test.sh: the README's second command (and what CI runs).  Installs what is
 # missing, builds, and runs every test; the last line is `N passed, N failed`.
 top=$(cd "$(dirname "$0")/.." && pwd)

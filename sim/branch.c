@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* branch.c: the two branch predictors of docs/sim.md, "Branch predictors".
  * Freestanding: no libc, state lives in the caller's CondPredictor /
  * IndPredictor. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* branch.h: the conditional (2-bit counters + global history) and indirect
  * (last-target table) branch predictors of docs/sim.md, "Branch predictors",
  * as plain state. */

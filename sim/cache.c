@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cache.c: LRU set references, line-straddling accesses and the L1 -> LL
  * hierarchy of docs/sim.md, "Cache model".  Freestanding: no libc,
  * caller-owned memory. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cache.h: the cache model of docs/sim.md, "Cache model" (one cache, and the
  * L1 -> LL hierarchy), as plain state that generated code may also test
  * inline. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cacheconf.c: cache option parsing, validation rules and messages, the LL
  * tweak, defaults and desc:/summary text.  Freestanding: no libc. */
 #include "cacheconf.h"

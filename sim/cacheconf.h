@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cacheconf.h: the pure logic behind --I1/--D1/--LL and cache auto-detection
  * (docs/cachegrind.md, "Cache configuration"): parsing, validation, the LL
  * tweak, defaults, text. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/lib.sh: shell helpers shared by the suites' run.sh scripts: the
 # PASS/FAIL/SKIP lines of the tests/run-tests.sh protocol.  Keep it small.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # run-tests.sh: the one test driver.  Runs every suite (tests/<suite>/run.sh),
 # tallies their PASS/FAIL/SKIP lines and ends with `N passed, N failed`.
 #

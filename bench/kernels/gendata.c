@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* gendata.c: writes the benchmark's input files from a fixed seed, so every
    run of bench/run.sh feeds the workloads byte-identical data. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* interp.c: benchmark kernel that is a branchy interpreter loop: a small
    register bytecode machine, switch-dispatched, running Collatz and a sieve. */
 #include <stdio.h>

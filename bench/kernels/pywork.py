@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # pywork.py: the benchmark's python3 workload (run as /usr/bin/python3 -B -s):
 # dicts, strings, objects, sorting and big-integer arithmetic, from a fixed seed.
 import sys

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* random.c: benchmark kernel with random memory access: pointer chasing round
    a random cycle, then random read-modify-write updates of a large table. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* stride.c: benchmark kernel with strided memory access: a naive matrix
    product walking B by columns, then sweeps of a large array at many strides. */
 #include <stdio.h>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/man/run.sh: the manual pages (man/*.1).
 #   man/options-PROG   every option spelling PROG's --help lists appears in
 #                      PROG's page (for the tool: its "user options for

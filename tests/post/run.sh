@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/post/run.sh: the post-processor suite.  Each case is
 #   cases/NAME.cmd     the command line, e.g. `cg_annotate --context=2 demo.cgout`
 #   cases/NAME.stdout  expected standard output (absent: must be empty)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* arraywalk.c: row-major and column-major walks of a 2-D array, and
  * strided walks (8, 64, 4096 bytes) over a buffer larger than a typical L1,
  * for the cache simulation.  cflags: -O1 */

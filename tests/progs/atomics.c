@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* atomics.c: atomic read-modify-writes of 1, 4, 8 and 16 bytes: lock add,
  * xadd, xchg, cmpxchg (succeeding and failing) and cmpxchg16b.
  * cflags: -O1 -mcx16 */

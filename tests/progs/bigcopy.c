@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bigcopy.c: large memcpy, memmove and memset (256 KiB) through libc and
  * through rep movsb/stosb.  cflags: -O1 */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* branchy.c: a dense switch (compiled to a jump table) and calls through
  * pointers, both chosen by a pseudo-random sequence, for the branch
  * predictors.  cflags: -O1 */

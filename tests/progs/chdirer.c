@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* chdirer.c: creates the directory argv[1], changes into it and works
  * there, so that a relative output file name must still be resolved
  * against the start-up directory.  cflags: -O1 */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* clreq.c: Cachegrind client requests around a work function.  argv[1]:
  * "plain" calls work() with no request; "req" brackets the same call with
  * START/STOP; "redundant" issues START, STOP, STOP, START (two of them

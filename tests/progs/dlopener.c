@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* dlopener.c: dlopen()s the object named by argv[1], calls cgt_work in it,
  * dlclose()s it, then works on so that code runs after the unload.
  * cflags: -O1 -ldl */

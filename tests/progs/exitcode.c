@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* exitcode.c: does a little work and exits with the status given as
  * argv[1] (0 without an argument).  cflags: -O1 */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* exits.c: superblocks with many side exits.  Every aligned SSE load or
  * store (movaps, movdqa) carries its own alignment-check exit in the IR,
  * and the front end chases the short loop's backward branch, so the loop's

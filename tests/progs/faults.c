@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* faults.c: synchronous faults in the middle of a superblock (a load from
  * address 0, an integer division by zero), each caught by a handler that
  * siglongjmp()s back.  Events still queued when the fault hits are lost

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* forker.c: forks once; child and parent do different work, the parent
  * waits for the child, so each writes its own output file.  cflags: -O1 */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* funcptr.c: calls through a table of function pointers chosen by a
  * pseudo-random sequence, and qsort with a comparison callback.
  * cflags: -O1 */

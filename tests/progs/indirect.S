@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
     .globl _start   # the indirect-branch vector of docs/testing.md; cflags: -nostdlib -static
     .text
 _start:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
     .globl _start   # instructions that span two I1 lines, in a hot loop; cflags: -nostdlib -static
 # The loop's closing jnz spans bytes 60..65 of its 1 KiB-aligned block, so it
 # crosses both a 64-byte and a 32-byte line boundary, and it is the only

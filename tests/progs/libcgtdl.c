@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libcgtdl.c: the shared object loaded and unloaded by dlopener.c.
  * cflags: -O1 -shared -fPIC */
 long cgt_work(int n)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
     .globl _start   # docs/testing.md, "The static test vectors"; cflags: -nostdlib -static
     .text
 _start:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* loops.c: nested counted loops over a small array (sums, a triangular
  * loop and a while loop with an early exit).  cflags: -O1 */
 #include <stdio.h>

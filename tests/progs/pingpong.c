@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pingpong.c: lines that take turns in one L1 set, so that hot code keeps
  * hitting way 1 (the tool's "way-1 sites"): three functions 4 KiB apart
  * called in turn share an I1 set, loads 4 KiB apart share a D1 set, and now

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* recursion.c: recursive Fibonacci, Ackermann and a mutual recursion, built
  * without optimisation so the calls stay real calls.  cflags: -O0 */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* repmovs.c: string instructions (rep movsb/movsq/stosb with counts 0, 1
  * and more, repne scasb) and libc memcpy/memset/strlen of assorted
  * sizes.  cflags: -O1 */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* rmw.c: read-modify-write instructions on memory (add, inc, neg, or,
  * shift, xchg, bts with memory and register operands, push/pop of memory)
  * plus plain loads and stores.  cflags: -O1 */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sigloop.c: signals delivered while hot code runs.  The loop raises SIGUSR1
  * every 997 iterations; the handler walks a table.  raise() is a system
  * call, so delivery points are the same under any tool, and the handler's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* smc.c: self-modifying code.  A tiny function is written into an anonymous
  * executable mapping, straddling a 64-byte line, called until its blocks are
  * hot, then rewritten in place (a new constant, then a longer encoding) and

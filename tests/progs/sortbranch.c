@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sortbranch.c: the same data-dependent branch over random data, then
  * over the same data sorted (well predicted).  Built without optimisation
  * so the branch is not turned into a conditional move.  cflags: -O0 */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* threads.c: three threads that each run a private loop, joined by main.
  * Their interleaving is not deterministic: run pinned, several times.
  * cflags: -O1 -pthread */

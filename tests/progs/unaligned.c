@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* unaligned.c: 2-, 4-, 8- and 16-byte loads and stores at every offset
  * around 32- and 64-byte boundaries, so that some accesses straddle two
  * cache lines.  cflags: -O1 */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* vecload.c: 16-byte (SSE) and 32-byte (AVX) vector loads and stores,
  * aligned and straddling 32- and 64-byte boundaries.  Needs AVX.
  * cflags: -O1 */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* x87.c: x87 state save/restore: fnsave/frstor (108 bytes), fnstenv/fldenv
  * (28 bytes), fxsave/fxrstor (512 bytes), around some x87 arithmetic.
  * cflags: -O1 */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check.h: the minimal harness shared by the sim unit tests: one PASS/FAIL
  * line per case in the tests/run-tests.sh protocol, details on '#' lines. */
 #ifndef TESTS_SIM_CHECK_H

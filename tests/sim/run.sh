@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/sim/run.sh: runs the sim unit-test binaries built by `make check` (cwd
 # is the build dir) and checks that sim/ builds freestanding with tool flags.
 set -u

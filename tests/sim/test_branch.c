@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_branch.c: unit tests of sim/branch.c against cases worked out by hand
  * from docs/sim.md, "Branch predictors", including the branch counts of the
  * static test vectors (docs/testing.md, "The static test vectors"). */

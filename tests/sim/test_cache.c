@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_cache.c: unit tests of sim/cache.c against cases worked out by hand
  * from docs/sim.md, "Cache model" (geometry, LRU, straddling, the L1 -> LL
  * hierarchy). */

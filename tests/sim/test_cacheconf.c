@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_cacheconf.c: unit tests of sim/cacheconf.c against cases worked out by
  * hand from docs/cachegrind.md, "Cache configuration" (and, for parsing
  * corners, the installed core). */

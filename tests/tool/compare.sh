@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/tool/compare.sh: sourced by run.sh; owns how one run's results are
 # normalised into a "signature" and how two signatures are compared.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/tool/run.sh: the tool's end-to-end suite; runs every case file in
 # tests/tool/cases (format: docs/testing.md) and prints PASS/FAIL/SKIP lines.
 #

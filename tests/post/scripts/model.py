@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # model.py: an independent model of the cg_annotate report, written from
 # docs/post-processors.md ("The cg_annotate report") for valid inputs without
 # --mod-*; used by random-model.sh.

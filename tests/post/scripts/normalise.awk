@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # normalise.awk: a profile as sorted-able `file<TAB>fn<TAB>line counts...`
 # lines, summed per key and padded to the number of events, so that files
 # written by different programs (any order, spacing) can be compared.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # random-model.py: random profiles, sources and option sets; cg_annotate's
 # report must equal model.py's.  Usage: random-model.py SEED COUNT BIN MODEL
 import random, subprocess, os, sys

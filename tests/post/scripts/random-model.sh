@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # random-model.sh: cg_annotate on random profiles and option sets must print
 # exactly what the independent model (model.py) derives from the rules of
 # docs/post-processors.md.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # real-profiles.sh: profiles written by the installed Valgrind's cachegrind
 # and by our tool, read back by our three programs and compared with the
 # installed ones (Perl cg_annotate/cg_diff, C cg_merge of Valgrind 3.19), plus

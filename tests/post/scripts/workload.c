@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* workload.c: a small program for the real-profile tests; the argument
    changes the amount of work so that two runs differ. */
 #include <stdio.h>
