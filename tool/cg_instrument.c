@@ -150,10 +150,7 @@ void cg_queue_for_hot(SBInfo *sbi)
     n_pending++;
 }
 
-/* The core's own "no translation is running" flag, which
- * VG_(discard_translations_safely) asserts.  It is not in the tool headers,
- * but the installed core exports it, and we only raise it where it holds. */
-extern Bool VG_(ok_to_discard_translations);
+/* VG_(ok_to_discard_translations) is declared in cg_compat.h. */
 
 /* Called by the core whenever a thread is about to run client code: no
  * translation is executing and no chaining request is outstanding, so

@@ -5,6 +5,7 @@
 
 #include "pub_tool_basics.h"
 #include "pub_tool_tooliface.h"
+#include "cg_compat.h"
 #include "cache.h"
 #include "branch.h"
 
