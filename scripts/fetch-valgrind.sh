@@ -98,8 +98,9 @@ else
 fi
 
 # Private apt state, removed on exit.
+tmp=$dir.partial.$$
 work=$(mktemp -d "${TMPDIR:-/tmp}/fetch-valgrind.XXXXXX") || die "mktemp failed"
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work" "$tmp"' EXIT
 trap 'exit 130' INT TERM
 mkdir -p "$work/lists/partial" "$work/cache/archives/partial" "$work/deb" "$work/none" || die "cannot make $work"
 echo "deb [signed-by=$keyring] $mirror $suite main" >"$work/sources.list"
@@ -121,7 +122,7 @@ if ! apt-get "$@" update >"$work/update.log" 2>&1 ||
   fi
   unreachable "cannot read $suite's package list from $mirror (no network, or the archive is unreachable)"
 fi
-# candidate PACKAGE: the version apt would download, or nothing.
+# candidate APT-OPTIONS...: the version of $pkg apt would download, or nothing.
 candidate() {
   apt-cache "$@" policy "$pkg" 2>/dev/null | sed -n -e '/^ *Candidate: *(none)/d' -e 's/^ *Candidate: *//p'
 }
@@ -143,7 +144,6 @@ if ! (cd "$work/deb" && apt-get "$@" download $pkgs) >"$work/download.log" 2>&1;
   unreachable "could not download $pkgs from $mirror"
 fi
 
-tmp=$dir.partial.$$
 rm -rf "$tmp"
 mkdir -p "$tmp" || die "cannot create $tmp"
 for deb in "$work"/deb/*.deb; do
@@ -155,7 +155,10 @@ for want in usr/include/valgrind/pub_tool_tooliface.h usr/libexec/valgrind/cache
   [ -e "$1" ] || { rm -rf "$tmp"; die "the package lacks $want"; }
 done
 set -- "$tmp"/usr/lib/*/pkgconfig/valgrind.pc "$tmp"/usr/lib/*/valgrind/libcoregrind-*.a
-[ -e "$1" ] && [ -e "$2" ] || { rm -rf "$tmp"; die "the package lacks valgrind.pc or the core libraries"; }
+if [ ! -e "$1" ] || [ ! -e "$2" ]; then
+  rm -rf "$tmp"
+  die "the package lacks valgrind.pc or the core libraries"
+fi
 printf 'suite=%s\nversion=%s\nmirror=%s\n' "$suite" "$version" "$mirror" >"$tmp/.fetched"
 [ -d "$dir" ] && rmdir "$dir"
 mv "$tmp" "$dir" || { rm -rf "$tmp"; die "cannot move $tmp to $dir"; }

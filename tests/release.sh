@@ -6,7 +6,7 @@
 # actually tested.
 #
 # 1. fetch: scripts/fetch-valgrind.sh unpacks the release's `valgrind`
-#    package into $VG_RELEASES_DIR/SUITE/root (kept: a later run reuses it);
+#    package into .valgrind-releases/SUITE/root (kept: a later run reuses it);
 #    VERSION (e.g. 3.24), when given, is the release the suite must have.
 # 2. build: a snapshot of this tree (`make distdir`, so exactly what a
 #    tarball would hold) is configured with --with-valgrind-root in its own
@@ -21,26 +21,33 @@
 # When the package cannot be fetched (no network), the suite SKIPs with the
 # reason, except under CI=true, where every release must be tested: FAIL.
 #
+# Everything is written under $abs_top_builddir/.valgrind-releases/SUITE.
+#
 # Environment: abs_top_srcdir, abs_top_builddir (a configured tree), VALGRIND
-# (the launcher); optional VG_RELEASES_DIR (default
-# $abs_top_builddir/.valgrind-releases), CASES, CG_REPEAT, CG_TIMEOUT, CC as
-# for tests/tool.
+# (the launcher); optional VG_RELEASES_DIR (where the packages are kept, as
+# VG_RELEASES_DIR/SUITE/root, e.g. a cache shared by several trees; default
+# the build tree's .valgrind-releases), DEBIAN_MIRROR (for the fetch),
+# CASES, CG_REPEAT, CG_TIMEOUT, CC as for tests/tool.
 set -u
 : "${abs_top_srcdir:?}" "${abs_top_builddir:?}"
 . "$abs_top_srcdir/tests/lib.sh"
 suite=${1:?usage: release.sh SUITE [VERSION]}
 want=${2:-}
 VALGRIND=${VALGRIND:-/usr/bin/valgrind}
-rel=${VG_RELEASES_DIR:-$abs_top_builddir/.valgrind-releases}
-top=$rel/$suite
-root=$top/root
 tag=$suite${want:+-$want}
 # Our own make must not hand its jobserver or flags to the builds below.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
-mkdir -p "$top" || exit 2
-top=$(cd "$top" && pwd -P)
-root=$top/root
+# $top: this release's snapshot, build and logs, always in the build tree;
+# $root: the unpacked package, there too unless VG_RELEASES_DIR says where.
+btop=$(cd "$abs_top_builddir" && pwd -P) || exit 2
+top=$btop/.valgrind-releases/$suite
+mkdir -p "$top" "${VG_RELEASES_DIR:-$top}" || exit 2
+if [ -n "${VG_RELEASES_DIR:-}" ]; then
+  root=$(cd "$VG_RELEASES_DIR" && pwd -P)/$suite/root
+else
+  root=$top/root
+fi
 # One run per release directory at a time (the build and out/ are shared).
 while ! mkdir "$top/.lock" 2>/dev/null; do
   holder=$(cat "$top/.lock/pid" 2>/dev/null)
@@ -76,15 +83,8 @@ log=$top/build.log
 step() { echo "+ $*" >>"$log"; "$@" >>"$log" 2>&1; }
 built=no
 # The snapshot is remade every run; files keep their times, so the build
-# directory only recompiles what changed.  distdir must be relative.
-btop=$(cd "$abs_top_builddir" && pwd -P)
-case $top in
-  "$btop"/*) reldist=${top#"$btop"/}/src ;;
-  *) reldist= ;;
-esac
-if [ -z "$reldist" ]; then
-  echo "VG_RELEASES_DIR ($rel) must be inside the build tree $abs_top_builddir" >>"$log"
-elif rm -rf "$src" && step make -s -C "$abs_top_builddir" distdir distdir="$reldist" &&
+# directory only recompiles what changed.  (distdir must be relative.)
+if rm -rf "$src" && step make -s -C "$btop" distdir distdir=".valgrind-releases/$suite/src" &&
    mkdir -p "$build" &&
    { [ -f "$build/config.status" ] && [ "$build/config.status" -nt "$src/configure" ] &&
        grep -q -- "--with-valgrind-root=$root" "$build/config.status" ||

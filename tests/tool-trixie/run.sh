@@ -1,4 +1,4 @@
 #!/bin/sh
 # tests/tool-trixie/run.sh: the tool suite against the Valgrind of Debian 13
 # trixie (3.24), built and compared as tests/release.sh describes.
-exec sh "$abs_top_srcdir/tests/release.sh" trixie 3.24
+exec sh "${abs_top_srcdir:?}/tests/release.sh" trixie 3.24
