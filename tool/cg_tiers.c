@@ -11,6 +11,7 @@
  * a block changed tier.  The state is cg.hot_blocks, cg.retiered and
  * cg.pending. */
 #include "cg_tiers.h"
+#include "cg_compat.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_transtab.h"
@@ -112,11 +113,6 @@ void cg_tiers_queue(SBInfo *sbi)
     r->len = sbi->extent0_len;
     r->hot = hot_block_for(sbi);
 }
-
-/* The core's own "no translation is running" flag, which
- * VG_(discard_translations_safely) asserts.  It is not in the tool headers,
- * but the installed core exports it, and we only raise it where it holds. */
-extern Bool VG_(ok_to_discard_translations);
 
 void cg_tiers_switch(void)
 {

@@ -4,7 +4,7 @@
 # tests/tool/cases (format: docs/testing.md) and prints PASS/FAIL/SKIP lines.
 #
 # Environment (from tests/run-tests.sh): abs_top_srcdir, abs_top_builddir,
-# VALGRIND, VG_LIBEXECDIR, VG_PLATFORM.  Optional: CG_OURS (our tool binary;
+# VALGRIND, VG_LIBEXECDIR, VG_PLATFORM, VG_INCLUDEDIR.  Optional: CG_OURS (our tool binary;
 # default $abs_top_builddir/tool/cachegrind-$VG_PLATFORM), CASES (names or
 # shell patterns of the cases to run), CG_REPEAT (runs per side for threaded
 # cases, default 4), CG_TIMEOUT (seconds per Valgrind run, default 300),
@@ -149,7 +149,9 @@ env --default-signal true 2>/dev/null && envi="env --default-signal -i"
 limit=
 command -v timeout >/dev/null 2>&1 && limit="timeout -k 5 ${CG_TIMEOUT:-300}"
 
-vginc=$( (pkg-config --variable=includedir valgrind) 2>/dev/null)/valgrind
+# The client-request headers of the Valgrind under test (configure's
+# VG_INCLUDEDIR: another release's with --with-valgrind-root).
+vginc=${VG_INCLUDEDIR:-$( (pkg-config --variable=includedir valgrind) 2>/dev/null)/valgrind}
 [ -f "$vginc/valgrind.h" ] || vginc=/usr/include/valgrind
 
 # Input data, made once (deterministic).
