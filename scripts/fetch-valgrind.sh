@@ -109,7 +109,12 @@ set -- -o Dir::Etc::SourceList="$work/sources.list" -o Dir::Etc::SourceParts="$w
   -o Dir::Etc::Preferences=/dev/null -o Dir::Etc::PreferencesParts="$work/none" \
   -o Dir::State::Lists="$work/lists" -o Dir::Cache="$work/cache" -o Dir::State::status=/dev/null \
   -o APT::Architecture="$arch" -o APT::Architectures="$arch" -o Acquire::Languages=none \
-  -o APT::Update::Error-Mode=any -o APT::Default-Release= -o Acquire::Retries=1
+  -o APT::Update::Error-Mode=any -o APT::Default-Release= -o Acquire::Retries=1 \
+  -o Acquire::Check-Valid-Until=false
+# Check-Valid-Until: a mirror that is a snapshot serves Release files past
+# their Valid-Until date (sid's expires within days).  The signature is still
+# verified; only the freshness check, which guards a live system against
+# stale updates, is not wanted for fetching one package to test against.
 # As root, apt would hand the downloads to the _apt user, who cannot write
 # into this private directory.
 [ "$(id -u)" -eq 0 ] && set -- "$@" -o APT::Sandbox::User=root
