@@ -155,12 +155,9 @@ static const cg_program program = {
         "  --auto=yes            old spelling of --annotate\n"
         "  --auto=no             old spelling of --no-annotate\n"
         "  --context N           lines of context around annotated lines (default: 8)\n",
-    .opts = opts,
-    .n_opts = sizeof opts / sizeof *opts,
     .handle = handle,
-    .pos_names = pos_names,
-    .n_pos = 1,
-    .last_many = true,
+    CG_OPTIONS(opts),
+    CG_POSITIONALS(pos_names, true),
 };
 
 /* Called for every input's events: line, before the lists are compared. */

@@ -37,12 +37,9 @@ static const cg_program program = {
     .arguments = "  cachegrind-out-file1  the file to subtract\n"
                  "  cachegrind-out-file2  the file to subtract from\n",
     .options = CG_MOD_OPTIONS_HELP,
-    .opts = opts,
-    .n_opts = sizeof opts / sizeof *opts,
     .handle = handle,
-    .pos_names = pos_names,
-    .n_pos = 2,
-    .last_many = false,
+    CG_OPTIONS(opts),
+    CG_POSITIONALS(pos_names, false),
 };
 
 int main(int argc, char **argv)

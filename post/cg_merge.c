@@ -35,12 +35,9 @@ static const cg_program program = {
              "itself, which is usually the better choice.)\n",
     .arguments = "  cachegrind-out-file   a file written by Cachegrind\n",
     .options = "  -o FILE               write the result to FILE, not to standard output\n",
-    .opts = opts,
-    .n_opts = sizeof opts / sizeof *opts,
     .handle = handle,
-    .pos_names = pos_names,
-    .n_pos = 1,
-    .last_many = true,
+    CG_OPTIONS(opts),
+    CG_POSITIONALS(pos_names, true),
 };
 
 int main(int argc, char **argv)

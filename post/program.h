@@ -39,6 +39,11 @@ void cg_print_usage(FILE *out);
    it: `invalid WHAT value: 'VALUE'`.  The text lives until the next call. */
 const char *cg_bad_value(const char *what, const char *value);
 
+/* Designated initialisers of a cg_program's option and positional tables. */
+#define CG_OPTIONS(table) .opts = (table), .n_opts = sizeof(table) / sizeof *(table)
+#define CG_POSITIONALS(names, many)                                                                \
+    .pos_names = (names), .n_pos = sizeof(names) / sizeof *(names), .last_many = (many)
+
 /* The first call in main: sets up error reporting, parses argv (handling
    --help and --version itself) and returns the positional arguments (count
    in *n).  `*prog`, unless NULL, gets argv[0]'s basename, as usage lines
