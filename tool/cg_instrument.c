@@ -8,6 +8,7 @@
  * cg_tiers.c chose for the superblock. */
 #include "cg_instrument.h"
 #include "cg_emit.h"
+#include "cg_repeat.h"
 #include "cg_tiers.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcprint.h"
@@ -332,6 +333,8 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
 {
     (void)layout, (void)archinfo; /* the walk needs neither */
     if (gWordTy != hWordTy) VG_(tool_panic)("host/guest word size mismatch");
+    /* Whether counted or not, the code sees the chosen CPU and randomness. */
+    cg_repeat_rewrite(sb_in);
     if (!cg.instr_enabled) return sb_in;
 
     UInt n_instrs = 0;

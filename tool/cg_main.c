@@ -7,6 +7,7 @@
 #include "cg_instrument.h"
 #include "cg_output.h"
 #include "cg_records.h"
+#include "cg_repeat.h"
 #include "cg_runtime.h"
 #include "cg_tiers.h"
 #include "cachegrind.h"
@@ -28,6 +29,7 @@ CgState cg = {
             .instr_at_start = True,
             .out_file = "cachegrind.out.%p",
             .hot_threshold = 2000,
+            .cpu = CG_CPU_HOST,
         },
     .instr_enabled = True,
     .cache_clo = {{-1, -1, -1}, {-1, -1, -1}, {-1, -1, -1}},
@@ -40,7 +42,7 @@ CgState cg = {
 static Bool process_option(const HChar *arg)
 {
     Long hot_threshold;
-    if (cg_cache_option(arg)) return True;
+    if (cg_cache_option(arg) || cg_repeat_option(arg)) return True;
     if VG_STR_CLO (arg, "--cachegrind-out-file", cg.clo.out_file) {
     } else if VG_BOOL_CLO (arg, "--cache-sim", cg.clo.cache_sim) {
     } else if VG_BOOL_CLO (arg, "--branch-sim", cg.clo.branch_sim) {
@@ -60,6 +62,7 @@ static void print_usage(void)
      "    --branch-sim=yes|no              collect branch prediction stats? [no]\n"
      "    --instr-at-start=yes|no          instrument at start? [yes]\n");
     cg_cache_usage();
+    cg_repeat_usage();
     VG_(printf)("\n    This tool is %s.\n", CG_PROJECT);
 }
 
@@ -140,6 +143,7 @@ static void post_clo_init(void)
     cg_records_init();
     cg_tiers_init();
     cg_runtime_init();
+    cg_repeat_init();
     if (cg.clo.cache_sim) cg_caches_configure();
     if (!cg.clo.instr_at_start) cg.instr_enabled = False;
     VG_(track_start_client_code)(between_blocks);
@@ -173,6 +177,7 @@ static void pre_clo_init(void)
     VG_(needs_superblock_discards)(discard_superblock);
     VG_(needs_command_line_options)(process_option, print_usage, print_debug_usage);
     VG_(needs_client_requests)(handle_client_request);
+    VG_(needs_syscall_wrapper)(cg_repeat_pre_syscall, cg_repeat_post_syscall);
 }
 
 VG_DETERMINE_INTERFACE_VERSION(pre_clo_init)

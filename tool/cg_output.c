@@ -5,6 +5,7 @@
 #include "cg_output.h"
 #include "cg_caches.h"
 #include "cg_tiers.h"
+#include "cg_repeat.h"
 #include "cacheconf.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_libcassert.h"
@@ -107,6 +108,12 @@ static void write_body(Out *o, LineCC **ccs, UInt n, WriteStats *ws)
             out_str(o, desc);
             out_str(o, "\n");
         }
+    }
+    if (cg.clo.fingerprint) {
+        HChar fp[256];
+        cg_repeat_fingerprint(fp, sizeof fp);
+        out_str(o, fp);
+        out_str(o, "\n");
     }
 
     out_str(o, "cmd: ");

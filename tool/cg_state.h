@@ -21,6 +21,11 @@
  * helper through cg.scratch. */
 #define CG_QUEUE_SIZE 16
 
+/* What the guest's CPUID reports (--cpu): the host's model, as upstream, or
+ * an x86-64 micro-architecture level, the same on every host that can run
+ * it. */
+enum { CG_CPU_HOST, CG_CPU_V1, CG_CPU_V2, CG_CPU_V3 };
+
 /* The three simulated caches, as indices of cg.cache_clo and cg.cache_used. */
 enum { CG_I1, CG_D1, CG_LL, CG_N_CACHES };
 
@@ -34,6 +39,12 @@ typedef struct {
      * translation work does not pay for itself.  Not in --help: a knob for
      * tests and measurements (--hot-threshold=N). */
     ULong hot_threshold;
+    /* Repeatable counts (cg_repeat.c): the CPU model, the seed of the
+     * randomness the client gets, the fingerprint line. */
+    Int cpu;
+    Bool have_seed;
+    ULong seed;
+    Bool fingerprint;
 } CgOptions;
 
 /* How debug-info lookups went, for --stats. */
@@ -82,6 +93,13 @@ typedef struct CgState {
     struct PendingRange *pending;
     UInt n_pending, max_pending;
     Bool changing_tiers;
+
+    /* cg_repeat.c: the seeded stream (a counter-based generator: its key,
+     * its position, and the bytes left of its current word), and the CPU
+     * model VEX chose for this host, as the fingerprint names it. */
+    ULong seed_key, seed_counter, seed_word;
+    UInt seed_left;
+    HChar host_cpu[64];
 
     /* --stats: instructions by upstream's fetch case (cg_instrument.c) and
      * debug-info lookups (cg_lines.c). */

@@ -94,7 +94,8 @@ load_case() {
       must-differ) c_invert=$_val ;;
       stderr-only) sig_stderr_only=$_val ;;
       status | stderr-line | stderr-lacks | stderr-empty | stdout-line | \
-        file-line | file-lacks | file-exists | file-absent | fns | dir-files | file-type)
+        file-line | file-lacks | file-exists | file-absent | fns | dir-files | file-type | \
+        file-match)
         printf '%s\t%s\n' "$_key" "$_val" >>"$cres/asserts" ;;
       *) c_bad="unknown key '$_key' in $1" ;;
     esac
@@ -201,7 +202,7 @@ probe_feature() {
     taskset)
       command -v taskset >/dev/null 2>&1 || echo "no taskset to pin threads"
       return ;;
-    avx | cx16)
+    avx | cx16 | rdrand)
       grep -qw "$1" /proc/cpuinfo 2>/dev/null || echo "this CPU lacks $1"
       return ;;
     cache-sim) set -- "$1" --cache-sim=yes --branch-sim=no ;;
@@ -231,6 +232,8 @@ probe_feature() {
 run_one() {
   if [ "$1" = ref ]; then _tool=cachegrind _a=$c_ref_args _o=$c_ref_opts
   else _tool=cgours _a=$c_our_args _o=$c_our_opts; fi
+  # `check: self` compares our tool with itself (ref-opts against our-opts).
+  [ "$c_check" = self ] && _tool=cgours
   rm -rf "${work:?}/$2" "$work/$2.sig"
   mkdir -p "$work/$2"
   _pin=
@@ -365,6 +368,9 @@ check_asserts() {
         [ -s "$_d/stderr" ] && { why "stderr not empty:"; head -n 10 "$_d/stderr" | sed 's/^/  /' >>"$cres/why"; _ok=1; } ;;
       stderr-lacks)
         grep -F -e "$_v" "$_d.err" >/dev/null && { why "stderr has '$_v'"; _ok=1; } ;;
+      file-match)
+        if [ -z "$_of" ] || [ ! -f "$_of" ]; then why "no output file to check"; _ok=1
+        elif ! grep -E -e "$_v" "$_of" >/dev/null; then why "no line of the output file matches '$_v'"; _ok=1; fi ;;
       file-lacks)
         if [ -z "$_of" ] || [ ! -f "$_of" ]; then why "no output file to check"; _ok=1
         elif grep -F -e "$_v" "$_of" >/dev/null; then why "output file has '$_v'"; _ok=1; fi ;;
@@ -566,7 +572,7 @@ for cf in "$suite"/cases/*.case; do
   if [ -n "$broken" ]; then fail "$name" "could not prepare $broken"; continue; fi
   ok=0
   case $c_check in
-    compare) check_compare || ok=1 ;;
+    compare | self) check_compare || ok=1 ;;
     compare-fn\ *) c_fn=${c_check#compare-fn }; check_compare_fn || ok=1 ;;
     expect) check_expect ;;
     *) fail "$name" "unknown check '$c_check'"; continue ;;
