@@ -2,6 +2,7 @@
 /* cg_annotate.c: the cg_annotate program: reads, merges or diffs Cachegrind
    output files and prints the report (summaries, annotated sources). */
 #include "program.h"
+#include "report.h"
 #include "lines.h"
 #include "numfmt.h"
 #include "profile.h"
@@ -32,6 +33,8 @@ enum {
     OPT_AUTO_YES,
     OPT_AUTO_NO,
     OPT_CONTEXT,
+    OPT_FORMAT,
+    OPT_LIMIT,
 };
 
 /* Order matters: it is the order of the candidates in ambiguity messages. */
@@ -49,6 +52,8 @@ static const cg_opt opts[] = {
     {{"--auto=yes", NULL}, false, OPT_AUTO_YES},
     {{"--auto=no", NULL}, false, OPT_AUTO_NO},
     {{"--context", NULL}, true, OPT_CONTEXT},
+    {{"--format", NULL}, true, OPT_FORMAT},
+    {{"--limit", NULL}, true, OPT_LIMIT},
 };
 
 static bool opt_diff, show_percs = true, annotate = true;
@@ -56,6 +61,9 @@ static cg_subst *mod_file, *mod_fn;
 static char **show_names, **sort_names;
 static size_t n_show_names, n_sort_names;
 static double threshold = 0.1;
+static bool threshold_given, json;
+static cg_limit *limits;
+static size_t n_limits, cap_limits;
 static long long context = 8;
 
 /* Event lists are split on commas only; empty items are names too. */
@@ -100,6 +108,7 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
         if (!cg_parse_py_float(value, &v) || !(v >= 0 && v <= 20))
             return cg_bad_value("threshold", value);
         threshold = v;
+        threshold_given = true;
         break;
     }
     case OPT_SHOW_PERCS:
@@ -123,6 +132,25 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
     case OPT_CONTEXT:
         if (!cg_parse_py_int(value, &context)) return cg_bad_value("int", value);
         break;
+    case OPT_FORMAT:
+        if (strcmp(value, "json") != 0 && strcmp(value, "text") != 0)
+            return "invalid choice: use text or json";
+        json = strcmp(value, "json") == 0;
+        break;
+    case OPT_LIMIT: {
+        xgrow((void **)&limits, &cap_limits, n_limits + 1, sizeof *limits);
+        const char *err = cg_limit_parse(value, &limits[n_limits]);
+        if (err) {
+            static cg_buf b;
+            b.len = 0;
+            char *r = cg_repr_str(value);
+            cg_buf_printf(&b, "%s: %s", r, err);
+            free(r);
+            return b.p;
+        }
+        n_limits++;
+        break;
+    }
     }
     return NULL;
 }
@@ -134,7 +162,8 @@ static const cg_program program = {
     .usage = "[--diff] [--mod-filename REGEX] [--mod-funcname REGEX]\n"
              "       [--show A,B,C] [--sort A,B,C] [--threshold N:[0,20]]\n"
              "       [--show-percs | --no-show-percs] [--annotate | --no-annotate]\n"
-             "       [--context N] cachegrind-out-file [cachegrind-out-file ...]",
+             "       [--context N] [--format text|json] [--limit EVENT=SPEC]\n"
+             "       cachegrind-out-file [cachegrind-out-file ...]",
     .about = "Reports the counts of one or more Cachegrind output files (added up, or with\n"
              "--diff subtracted) per file and function, and annotates source files.\n",
     .arguments = "  cachegrind-out-file   a file written by Cachegrind\n",
@@ -154,7 +183,11 @@ static const cg_program program = {
         "                        in the file:function summary\n"
         "  --auto=yes            old spelling of --annotate\n"
         "  --auto=no             old spelling of --no-annotate\n"
-        "  --context N           lines of context around annotated lines (default: 8)\n",
+        "  --context N           lines of context around annotated lines (default: 8)\n"
+        "  --format text|json    the report as text (default) or as one JSON document\n"
+        "  --limit EVENT=SPEC    with --diff: exit with status 3 if EVENT's total grew\n"
+        "                        by more than SPEC (+P% or +N), or fell by less than\n"
+        "                        -P% or -N; repeatable\n",
     .handle = handle,
     CG_OPTIONS(opts),
     CG_POSITIONALS(pos_names, true),
@@ -480,13 +513,8 @@ typedef struct outer {
 /* Descending by |count| of each sort event, then by name. */
 static int cmp_desc(const cg_count *a, const cg_str *an, const cg_count *b, const cg_str *bn)
 {
-    for (size_t i = 0; i < n_sort; i++) {
-        size_t e = sort_ev[i];
-        uint64_t x = a[e] < 0 ? 0 - (uint64_t)a[e] : (uint64_t)a[e];
-        uint64_t y = b[e] < 0 ? 0 - (uint64_t)b[e] : (uint64_t)b[e];
-        if (x != y) return x < y ? 1 : -1;
-    }
-    return -cg_strcmp(an, bn);
+    int c = cg_cc_cmp_desc(a, b, sort_ev, n_sort);
+    return c ? c : -cg_strcmp(an, bn);
 }
 
 static int cmp_outer(const void *a, const void *b)
@@ -499,17 +527,6 @@ static int cmp_inner(const void *a, const void *b)
 {
     const inner *x = a, *y = b;
     return cmp_desc(x->cc, x->name, y->cc, y->name);
-}
-
-/* |c| >= t, exactly, for a threshold t >= 0 (Python compares int and float
-   exactly; a double conversion of c could round). */
-static bool reaches(cg_count c, double t)
-{
-    uint64_t a = c < 0 ? 0 - (uint64_t)c : (uint64_t)c;
-    if (!(t > 0)) return true;
-    double ct = ceil(t);
-    if (ct >= 18446744073709551616.0) return false;
-    return a >= (uint64_t)ct;
 }
 
 /* Prints one of the two function summaries; outers/inners are filtered,
@@ -527,7 +544,7 @@ static size_t function_summary(const char *title, const char *suffix, const char
     for (size_t i = 0; i < n; i++) {
         size_t m = 0;
         for (size_t j = 0; j < o[i].n_in; j++)
-            if (reaches(o[i].in[j].cc[k], t)) o[i].in[m++] = o[i].in[j];
+            if (cg_reaches(o[i].in[j].cc[k], t)) o[i].in[m++] = o[i].in[j];
         o[i].n_in = m;
         if (m) {
             outer tmp = o[kept];
@@ -680,19 +697,6 @@ static cg_count *acc[6];
 
 static uint32_t *lines_by_file; /* line indices grouped by file */
 static size_t *file_start;
-
-static void group_lines(void)
-{
-    size_t nf = prof.files.n;
-    file_start = xcalloc(nf + 1, sizeof *file_start);
-    for (size_t i = 0; i < prof.n_lines; i++) file_start[prof.lines[i].owner + 1]++;
-    for (size_t f = 0; f < nf; f++) file_start[f + 1] += file_start[f];
-    size_t *fill = xmalloc((nf + 1) * sizeof *fill);
-    memcpy(fill, file_start, (nf + 1) * sizeof *fill);
-    lines_by_file = xmalloc((prof.n_lines + 1) * sizeof *lines_by_file);
-    for (uint32_t i = 0; i < prof.n_lines; i++) lines_by_file[fill[prof.lines[i].owner]++] = i;
-    free(fill);
-}
 
 /* The sum of a file's line cost centres: every count line after an fl=
    line adds to both its line and its (file, function) pair, so summing the
@@ -949,7 +953,7 @@ static int cmp_file_id(const void *a, const void *b)
 static void annotation(uint32_t *printed, size_t n_printed)
 {
     for (int i = 0; i < 6; i++) acc[i] = xcalloc(nev, sizeof(cg_count));
-    group_lines();
+    cg_profile_group_lines(&prof, &lines_by_file, &file_start);
     uint32_t unknown = cg_strtab_find(&prof.files, "???", 3);
     bool *is_candidate = xcalloc(prof.files.n + 1, sizeof *is_candidate);
     size_t nc = 0;
@@ -1003,6 +1007,23 @@ static void annotation(uint32_t *printed, size_t n_printed)
 
 /* ----------------------------------------------------------------- main */
 
+/* Decides every --limit on the two inputs' totals; true if one is broken.
+   An event the profiles lack is a usage error. */
+static bool decide_limits(void)
+{
+    bool broken = false;
+    for (size_t i = 0; i < n_limits; i++) {
+        cg_limit *l = &limits[i];
+        size_t e = 0;
+        while (e < nev && !cg_text_is(&prof.events[e], l->event)) e++;
+        if (e == nev)
+            cg_usage_fail("argument --limit: the profiles have no event %s", cg_repr_str(l->event));
+        cg_limit_decide(l, prof.inputs[0].total[e], prof.inputs[1].total[e]);
+        broken |= l->broken;
+    }
+    return broken;
+}
+
 int main(int argc, char **argv)
 {
     size_t n;
@@ -1011,6 +1032,7 @@ int main(int argc, char **argv)
         cg_print_usage(stderr);
         cg_die("argument --diff: requires exactly two Cachegrind output files");
     }
+    if (n_limits && !opt_diff) cg_usage_fail("argument --limit: needs --diff OLD NEW");
 
     cg_profile_init(&prof, CG_ANNOTATE);
     prof.mod_file = mod_file;
@@ -1040,15 +1062,33 @@ int main(int argc, char **argv)
         n_sort = nev;
     }
 
+    bool broken = decide_limits();
+    cg_fp_check fp;
+    cg_fp_check_inputs(&prof, &fp);
+
     out = stdout;
     static char buf[1 << 16];
     setvbuf(out, buf, _IOFBF, sizeof buf);
-    metadata(argc, argv);
-    summary();
-    size_t n_printed;
-    uint32_t *printed = file_function(&n_printed);
-    function_file();
-    if (annotate) annotation(printed, n_printed);
+    if (json) {
+        cg_report r = {&prof,  opt_diff,        annotate,  show,      sort_ev, n_show, n_sort,
+                       threshold_given, threshold, limits, n_limits, &fp};
+        cg_report_json(out, &r);
+    } else {
+        metadata(argc, argv);
+        summary();
+        size_t n_printed;
+        uint32_t *printed = file_function(&n_printed);
+        function_file();
+        if (annotate) annotation(printed, n_printed);
+    }
     cg_write_finish(out, "<stdout>");
-    return 0;
+    if (!broken) return 0;
+    cg_buf b = {0};
+    for (size_t i = 0; i < n_limits; i++) {
+        if (!limits[i].broken) continue;
+        b.len = 0;
+        cg_limit_describe(&limits[i], &b);
+        fprintf(stderr, "cg_annotate: limit broken: %s\n", b.p);
+    }
+    return 3;
 }

@@ -2,6 +2,7 @@
 /* cg_diff.c: the cg_diff program: per (file, function) differences of two
    Cachegrind output files (file2 - file1), written in the same format. */
 #include "program.h"
+#include "fingerprint.h"
 #include "profile.h"
 #include "util.h"
 
@@ -60,6 +61,15 @@ int main(int argc, char **argv)
     static char buf[1 << 16];
     setvbuf(stdout, buf, _IOFBF, sizeof buf);
     printf("desc: Files compared:   %s; %s\n", files[0], files[1]);
+    cg_fp_check fp;
+    cg_fp_check_inputs(&p, &fp);
+    if (fp.any) {
+        cg_buf line = {0};
+        cg_fp_merged_line(&fp, &line);
+        fputs("desc: ", stdout);
+        fwrite(line.p, 1, line.len, stdout);
+        fputc('\n', stdout);
+    }
     fputs("cmd: ", stdout);
     fwrite(p.inputs[0].cmd.s, 1, p.inputs[0].cmd.len, stdout);
     fputs("; ", stdout);

@@ -2,6 +2,7 @@
 /* cg_merge.c: the cg_merge program: sums Cachegrind output files line by
    line and writes the result in the same format. */
 #include "program.h"
+#include "fingerprint.h"
 #include "profile.h"
 #include "util.h"
 
@@ -64,9 +65,22 @@ int main(int argc, char **argv)
     static char buf[1 << 16];
     setvbuf(out, buf, _IOFBF, sizeof buf);
     const cg_input *first = &p.inputs[0];
-    /* Upstream asserts on a first input without desc: lines; such files are
-       valid (Valgrind >= 3.21 writes them), so we simply write none. */
-    cg_write_header(out, first->desc, first->n_desc, &first->cmd, p.events, p.n_events);
+    /* The first input's desc: lines, with one fingerprint line standing for
+       all inputs (docs/json.md, "Fingerprints").  Upstream asserts on a
+       first input without desc: lines; such files are valid (Valgrind >=
+       3.21 writes them), so we simply write none. */
+    cg_fp_check fp;
+    cg_fp_check_inputs(&p, &fp);
+    size_t n_desc = first->n_desc, at;
+    cg_text *desc = xmalloc((n_desc + 1) * sizeof *desc);
+    memcpy(desc, first->desc, n_desc * sizeof *desc);
+    if (fp.any) {
+        cg_buf line = {0};
+        cg_fp_merged_line(&fp, &line);
+        if (!cg_fp_line(first, &at)) at = n_desc++;
+        desc[at] = (cg_text){line.p, line.len};
+    }
+    cg_write_header(out, desc, n_desc, &first->cmd, p.events, p.n_events);
     cg_write_lines(out, &p);
     cg_write_summary(out, p.summary_total, p.n_events);
     cg_write_finish(out, output ? output : "<stdout>");

@@ -4,6 +4,7 @@
 #include "profile.h"
 #include "util.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -246,4 +247,28 @@ uint32_t cg_map_fn(cg_profile *p, const char *s, size_t len, const char **err)
 {
     if (!p->mod_fn) return cg_intern(&p->fns, s, len);
     return map_name(&p->fns, p->mod_fn, &p->fn_map, &p->cap_fn_map, s, len, NULL, err);
+}
+
+bool cg_reaches(cg_count c, double t)
+{
+    uint64_t a = c < 0 ? 0 - (uint64_t)c : (uint64_t)c;
+    if (!(t > 0)) return true;
+    double ct = ceil(t);
+    if (ct >= 18446744073709551616.0) return false;
+    return a >= (uint64_t)ct;
+}
+
+void cg_profile_group_lines(const cg_profile *p, uint32_t **by_owner, size_t **start)
+{
+    size_t nf = p->files.n;
+    size_t *st = xcalloc(nf + 1, sizeof *st);
+    for (size_t i = 0; i < p->n_lines; i++) st[p->lines[i].owner + 1]++;
+    for (size_t f = 0; f < nf; f++) st[f + 1] += st[f];
+    size_t *fill = xmalloc((nf + 1) * sizeof *fill);
+    memcpy(fill, st, (nf + 1) * sizeof *fill);
+    uint32_t *by = xmalloc((p->n_lines + 1) * sizeof *by);
+    for (uint32_t i = 0; i < p->n_lines; i++) by[fill[p->lines[i].owner]++] = i;
+    free(fill);
+    *by_owner = by;
+    *start = st;
 }

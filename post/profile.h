@@ -50,6 +50,7 @@ typedef struct cg_input {
     cg_text cmd;
     cg_text *events; /* this file's own event list */
     size_t n_events;
+    cg_count *total; /* the sum of this file's count lines, per event */
     bool events_mismatch; /* events differ from the first file's */
 } cg_input;
 
@@ -139,6 +140,29 @@ static inline void cg_cc_add(cg_count *dst, const cg_count *v, size_t n, int sig
     else
         for (size_t i = 0; i < n; i++) dst[i] -= v[i];
 }
+
+/* Orders two count vectors by the absolute values of the events `sort`
+   names, in turn, larger first (the reports' row order before names):
+   negative, zero or positive as for qsort. */
+static inline int cg_cc_cmp_desc(const cg_count *a, const cg_count *b, const size_t *sort,
+                                 size_t n_sort)
+{
+    for (size_t i = 0; i < n_sort; i++) {
+        size_t e = sort[i];
+        uint64_t x = a[e] < 0 ? 0 - (uint64_t)a[e] : (uint64_t)a[e];
+        uint64_t y = b[e] < 0 ? 0 - (uint64_t)b[e] : (uint64_t)b[e];
+        if (x != y) return x < y ? 1 : -1;
+    }
+    return 0;
+}
+
+/* |c| >= t, exactly, for a threshold t >= 0 (Python compares int and float
+   exactly; a double conversion of c could round). */
+bool cg_reaches(cg_count c, double t);
+
+/* The profile's line cost centres grouped by owner (cg_annotate: by file):
+   by_owner[start[f] .. start[f + 1]) are file f's line indices. */
+void cg_profile_group_lines(const cg_profile *p, uint32_t **by_owner, size_t **start);
 
 /* Account |v| per event in `mag`; false if some running sum of magnitudes
    leaves the int64 range.  Every sum the programs ever form (per entry,

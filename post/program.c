@@ -4,6 +4,7 @@
 #include "util.h"
 
 #include <libgen.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,19 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
 void cg_print_usage(FILE *out)
 {
     usage(out, prog_name);
+}
+
+void cg_usage_fail(const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    usage(stderr, prog_name);
+    fprintf(stderr, "%s: error: ", prog_name);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(2);
 }
 
 const char *cg_bad_value(const char *what, const char *value)

@@ -34,6 +34,9 @@ typedef struct cg_program {
 
 /* The usage line, as the option errors show it (after cg_start). */
 void cg_print_usage(FILE *out);
+/* A usage error found after parsing: the usage lines and `PROG: error: MSG`
+   on stderr, exit status 2. */
+_Noreturn void cg_usage_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* An option handler's error for a value it cannot take, as argparse words
    it: `invalid WHAT value: 'VALUE'`.  The text lives until the next call. */

@@ -431,7 +431,7 @@ cg_input *cg_read_file(cg_profile *p, const char *path, const cg_read_opts *o)
     cg_lines_free(&r.lr);
     close(fd);
     free(r.vals);
-    free(r.total);
+    in->total = r.total;
     free(r.last_summary);
     return in;
 }
