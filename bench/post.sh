@@ -13,7 +13,8 @@
 #   BENCH_OUT=DIR  scratch directory [${TMPDIR:-/tmp}/cachegrind-post-bench]
 # Exit status: 0 if every run succeeded and the outputs agree, 1 otherwise.
 # Targets (reported): cg_annotate at least 10x faster than the installed one,
-# with a peak memory no more than twice the profile's size.
+# with a peak memory no more than twice the profile's size; --format=json at
+# most 1.5x the text report's time.
 if [ -z "${BASH_VERSION:-}" ]; then exec bash "$0" "$@"; fi
 set -u
 LC_ALL=C
@@ -80,6 +81,13 @@ done
 echo "(speedup = installed time / our time; mem = our peak / installed peak)"
 echo
 
+# --format=json against the text report, in the same run.
+run "ours-json" "$BIN/cg_annotate" --format=json big1.cgout; jt=$t
+run "ours-text" "$BIN/cg_annotate" big1.cgout; tt=$t
+json_ratio=$(awk -v j="$jt" -v t="$tt" 'BEGIN{printf "%.2f", (t > 0 ? j / t : 0)}')
+echo "cg_annotate --format=json ${jt} s, text ${tt} s: ${json_ratio}x ($(stat -c %s ours-json.out) bytes of JSON)"
+echo
+
 # The outputs must agree on the counts.
 totals() { grep 'PROGRAM TOTALS' "$1" | sed -e 's/([^)]*)//g' -e 's/,//g' -e 's/PROGRAM TOTALS//' | tr -s ' ' | sed 's/^ //;s/ $//'; }
 summ() { sed -n 's/^summary: *//p' "$1" | tr -s ' ' | sed 's/ $//'; }
@@ -95,4 +103,5 @@ ratio=$(awk -v m="$ann_mem" -v s="$size" 'BEGIN{printf "%.2f", m * 1024 / s}')
 verdict() { if awk "BEGIN{exit !($2)}"; then echo "target met: $1"; else echo "target MISSED: $1"; fi; }
 verdict "cg_annotate ${T[cg_annotate]}x faster than the installed one (>= 10x)" "${T[cg_annotate]} >= 10"
 verdict "cg_annotate peak memory ${ratio}x the profile size (<= 2x)" "$ratio <= 2"
+verdict "cg_annotate --format=json ${json_ratio}x the text report's time (<= 1.5x)" "$json_ratio <= 1.5"
 exit $fail

@@ -1070,8 +1070,8 @@ int main(int argc, char **argv)
     static char buf[1 << 16];
     setvbuf(out, buf, _IOFBF, sizeof buf);
     if (json) {
-        cg_report r = {&prof,  opt_diff,        annotate,  show,      sort_ev, n_show, n_sort,
-                       threshold_given, threshold, limits, n_limits, &fp};
+        cg_report r = {&prof,  opt_diff,        annotate,  show,   sort_ev,  n_show,
+                       n_sort, threshold_given, threshold, limits, n_limits, &fp};
         cg_report_json(out, &r);
     } else {
         metadata(argc, argv);

@@ -9,7 +9,10 @@
 static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
 {
     unsigned char c = p[0];
-    size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    size_t n = c >= 0xC2 && c <= 0xDF   ? 2
+               : c >= 0xE0 && c <= 0xEF ? 3
+               : c >= 0xF0 && c <= 0xF4 ? 4
+                                        : 0;
     if (n == 0 || (size_t)(end - p) < n) return 0;
     unsigned char lo = 0x80, hi = 0xBF; /* the second byte's range */
     if (c == 0xE0) lo = 0xA0;
@@ -22,53 +25,50 @@ static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
     return n;
 }
 
-void cg_json_str(FILE *out, const char *s, size_t n)
+void cg_j_flush(cg_jout *j)
+{
+    fwrite(j->buf, 1, j->len, j->f);
+    j->len = 0;
+}
+
+void cg_j_str(cg_jout *j, const char *s, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
-    putc('"', out);
+    char esc[8];
+    cg_j_raw(j, "\"", 1);
     while (p < end) {
         unsigned char c = *p;
         if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
-            /* A run of plain ASCII in one write. */
+            /* A run of plain ASCII in one copy. */
             const unsigned char *q = p + 1;
             while (q < end && *q >= 0x20 && *q < 0x80 && *q != '"' && *q != '\\') q++;
-            fwrite(p, 1, (size_t)(q - p), out);
+            cg_j_raw(j, (const char *)p, (size_t)(q - p));
             p = q;
-        } else if (c == '"' || c == '\\') {
-            putc('\\', out);
-            putc(c, out);
-            p++;
-        } else if (c < 0x20) {
-            fprintf(out, "\\u00%c%c", hex[c >> 4], hex[c & 15]);
-            p++;
-        } else {
-            size_t k = utf8_seq(p, end);
-            if (k) {
-                fwrite(p, 1, k, out);
-                p += k;
-            } else {
-                fprintf(out, "\\udc%c%c", hex[c >> 4], hex[c & 15]);
-                p++;
-            }
+            continue;
         }
+        size_t k = c >= 0x80 ? utf8_seq(p, end) : 0;
+        if (k) {
+            cg_j_raw(j, (const char *)p, k);
+            p += k;
+            continue;
+        }
+        if (c == '"' || c == '\\') {
+            esc[0] = '\\', esc[1] = (char)c;
+            cg_j_raw(j, esc, 2);
+        } else {
+            /* A control character, or a byte of no valid UTF-8 sequence. */
+            memcpy(esc, c < 0x20 ? "\\u00" : "\\udc", 4);
+            esc[4] = hex[c >> 4], esc[5] = hex[c & 15];
+            cg_j_raw(j, esc, 6);
+        }
+        p++;
     }
-    putc('"', out);
+    cg_j_raw(j, "\"", 1);
 }
 
-void cg_json_cstr(FILE *out, const char *s)
+void cg_j_int(cg_jout *j, int64_t v)
 {
-    cg_json_str(out, s, strlen(s));
-}
-
-void cg_json_int(FILE *out, int64_t v)
-{
-    char buf[24], *p = buf + sizeof buf;
-    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0) *--p = '-';
-    fwrite(p, 1, (size_t)(buf + sizeof buf - p), out);
+    if (j->len + CG_J_INT_MAX > sizeof j->buf) cg_j_flush(j);
+    j->len = (size_t)(cg_j_put_int(j->buf + j->len, v) - j->buf);
 }

@@ -47,7 +47,7 @@ const char *cg_limit_parse(const char *arg, cg_limit *l)
 
 void cg_limit_decide(cg_limit *l, cg_count old, cg_count new_)
 {
-    __int128 change = (__int128) new_ - old;
+    __int128 change = (__int128)new_ - old;
     __int128 base = old < 0 ? -(__int128)old : old;
     l->old = old;
     l->new_ = new_;

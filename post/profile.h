@@ -50,7 +50,7 @@ typedef struct cg_input {
     cg_text cmd;
     cg_text *events; /* this file's own event list */
     size_t n_events;
-    cg_count *total; /* the sum of this file's count lines, per event */
+    cg_count *total;      /* the sum of this file's count lines, per event */
     bool events_mismatch; /* events differ from the first file's */
 } cg_input;
 

@@ -16,6 +16,11 @@ typedef struct entry {
 
 static const cg_report *R; /* for the qsort comparators */
 
+static void cg_j_cstr(cg_jout *out, const char *s)
+{
+    cg_j_str(out, s, strlen(s));
+}
+
 static int cmp_entry(const void *a, const void *b)
 {
     const entry *x = a, *y = b;
@@ -37,73 +42,84 @@ static int cmp_line(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void text(FILE *out, const cg_text *t)
+static void text(cg_jout *out, const cg_text *t)
 {
-    cg_json_str(out, t->s, t->len);
+    cg_j_str(out, t->s, t->len);
 }
 
-/* `[a, b, ...]` of the shown events of `cc`. */
-static void shown(FILE *out, const cg_count *cc)
+/* `[a, b, ...]` of the shown events of `cc`, or with `line` first. */
+static void row(cg_jout *out, const int64_t *line, const cg_count *cc)
 {
-    putc('[', out);
-    for (size_t i = 0; i < R->n_show; i++) {
-        if (i) fputs(", ", out);
-        cg_json_int(out, cc[R->show[i]]);
+    char *p = cg_j_reserve(out, (R->n_show + 1) * (CG_J_INT_MAX + 2) + 2), *start = p;
+    *p++ = '[';
+    if (line) {
+        p = cg_j_put_int(p, *line);
+        *p++ = ',', *p++ = ' ';
     }
-    putc(']', out);
+    for (size_t i = 0; i < R->n_show; i++) {
+        if (i) *p++ = ',', *p++ = ' ';
+        p = cg_j_put_int(p, cc[R->show[i]]);
+    }
+    *p++ = ']';
+    out->len += (size_t)(p - start);
 }
 
-static void event_list(FILE *out, const size_t *ev, size_t n)
+static void shown(cg_jout *out, const cg_count *cc)
+{
+    row(out, NULL, cc);
+}
+
+static void event_list(cg_jout *out, const size_t *ev, size_t n)
 {
     const cg_profile *p = R->prof;
-    putc('[', out);
+    cg_j_raw(out, "[", 1);
     for (size_t i = 0; i < n; i++) {
-        if (i) fputs(", ", out);
+        if (i) cg_j_lit(out, ", ");
         text(out, &p->events[ev ? ev[i] : i]);
     }
-    putc(']', out);
+    cg_j_raw(out, "]", 1);
 }
 
-static void inputs(FILE *out)
+static void inputs(cg_jout *out)
 {
     const cg_profile *p = R->prof;
-    fputs("  \"inputs\": [", out);
+    cg_j_lit(out, "  \"inputs\": [");
     for (size_t i = 0; i < p->n_inputs; i++) {
         const cg_input *in = &p->inputs[i];
-        fputs(i ? ",\n    {\"path\": " : "\n    {\"path\": ", out);
-        cg_json_cstr(out, in->path);
-        fputs(", \"desc\": [", out);
+        cg_j_lit(out, i ? ",\n    {\"path\": " : "\n    {\"path\": ");
+        cg_j_cstr(out, in->path);
+        cg_j_lit(out, ", \"desc\": [");
         for (size_t d = 0; d < in->n_desc; d++) {
-            if (d) fputs(", ", out);
+            if (d) cg_j_lit(out, ", ");
             text(out, &in->desc[d]);
         }
-        fputs("], \"cmd\": ", out);
+        cg_j_lit(out, "], \"cmd\": ");
         text(out, &in->cmd);
-        fputs(", \"fingerprint\": ", out);
+        cg_j_lit(out, ", \"fingerprint\": ");
         const cg_fingerprint *fp = &R->fp->inputs[i];
         if (!fp->present) {
-            fputs("null", out);
+            cg_j_lit(out, "null");
         } else {
-            putc('{', out);
+            cg_j_raw(out, "{", 1);
             for (size_t f = 0; f < fp->n; f++) {
-                if (f) fputs(", ", out);
+                if (f) cg_j_lit(out, ", ");
                 text(out, &fp->fields[f].key);
-                fputs(": ", out);
+                cg_j_lit(out, ": ");
                 text(out, &fp->fields[f].value);
             }
-            putc('}', out);
+            cg_j_raw(out, "}", 1);
         }
-        fputs(", \"total\": [", out);
+        cg_j_lit(out, ", \"total\": [");
         for (size_t e = 0; e < in->n_events; e++) {
-            if (e) fputs(", ", out);
-            cg_json_int(out, in->total[e]);
+            if (e) cg_j_lit(out, ", ");
+            cg_j_int(out, in->total[e]);
         }
-        fputs("]}", out);
+        cg_j_lit(out, "]}");
     }
-    fputs("\n  ],\n", out);
+    cg_j_lit(out, "\n  ],\n");
 }
 
-static void functions(FILE *out)
+static void functions(cg_jout *out)
 {
     const cg_profile *p = R->prof;
     entry *v = xmalloc((p->n_pairs + 1) * sizeof *v);
@@ -118,21 +134,21 @@ static void functions(FILE *out)
             v[n++] = (entry){cg_name(&p->files, f), cg_name(&p->fns, p->pairs[pi].fn), cc};
         }
     qsort(v, n, sizeof *v, cmp_entry);
-    fputs("  \"functions\": [", out);
+    cg_j_lit(out, "  \"functions\": [");
     for (size_t i = 0; i < n; i++) {
-        fputs(i ? ",\n    {\"file\": " : "\n    {\"file\": ", out);
-        cg_json_str(out, v[i].file->s, v[i].file->len);
-        fputs(", \"function\": ", out);
-        cg_json_str(out, v[i].fn->s, v[i].fn->len);
-        fputs(", \"counts\": ", out);
+        cg_j_lit(out, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
+        cg_j_str(out, v[i].file->s, v[i].file->len);
+        cg_j_lit(out, ", \"function\": ");
+        cg_j_str(out, v[i].fn->s, v[i].fn->len);
+        cg_j_lit(out, ", \"counts\": ");
         shown(out, v[i].cc);
-        putc('}', out);
+        cg_j_raw(out, "}", 1);
     }
-    fputs(n ? "\n  ],\n" : "],\n", out);
+    cg_j_lit(out, n ? "\n  ],\n" : "],\n");
     free(v);
 }
 
-static void files(FILE *out)
+static void files(cg_jout *out)
 {
     const cg_profile *p = R->prof;
     uint32_t *by_file;
@@ -143,96 +159,99 @@ static void files(FILE *out)
     for (uint32_t f = 0; f < p->files.n; f++)
         if (start[f + 1] > start[f]) ids[n++] = f;
     qsort(ids, n, sizeof *ids, cmp_file);
-    fputs("  \"files\": [", out);
+    cg_j_lit(out, "  \"files\": [");
     for (size_t i = 0; i < n; i++) {
         uint32_t f = ids[i];
         const cg_str *name = cg_name(&p->files, f);
-        fputs(i ? ",\n    {\"file\": " : "\n    {\"file\": ", out);
-        cg_json_str(out, name->s, name->len);
-        fputs(", \"lines\": [", out);
+        cg_j_lit(out, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
+        cg_j_str(out, name->s, name->len);
+        cg_j_lit(out, ", \"lines\": [");
         uint32_t *ln = by_file + start[f];
         size_t nl = start[f + 1] - start[f];
         qsort(ln, nl, sizeof *ln, cmp_line);
         for (size_t j = 0; j < nl; j++) {
-            fputs(j ? ", [" : "[", out);
-            cg_json_int(out, p->lines[ln[j]].line);
-            const cg_count *cc = cg_line_cc(p, ln[j]);
-            for (size_t e = 0; e < R->n_show; e++) {
-                fputs(", ", out);
-                cg_json_int(out, cc[R->show[e]]);
-            }
-            putc(']', out);
+            if (j) cg_j_lit(out, ", ");
+            row(out, &p->lines[ln[j]].line, cg_line_cc(p, ln[j]));
         }
-        fputs("]}", out);
+        cg_j_lit(out, "]}");
     }
-    fputs(n ? "\n  ],\n" : "],\n", out);
+    cg_j_lit(out, n ? "\n  ],\n" : "],\n");
     free(ids);
     free(by_file);
     free(start);
 }
 
-static void limits(FILE *out)
+static void limits(cg_jout *out)
 {
     const cg_fp_check *fp = R->fp;
-    fputs("  \"fingerprint_mismatches\": [", out);
+    cg_j_lit(out, "  \"fingerprint_mismatches\": [");
     for (size_t i = 0; i < fp->n_mismatches; i++) {
-        fputs(i ? ", {\"field\": " : "{\"field\": ", out);
+        cg_j_lit(out, i ? ", {\"field\": " : "{\"field\": ");
         text(out, &fp->mismatches[i].field);
-        fputs(", \"values\": [", out);
+        cg_j_lit(out, ", \"values\": [");
         text(out, &fp->mismatches[i].a);
-        fputs(", ", out);
+        cg_j_lit(out, ", ");
         text(out, &fp->mismatches[i].b);
-        fputs("]}", out);
+        cg_j_lit(out, "]}");
     }
-    fputs("],\n  \"limits\": [", out);
+    cg_j_lit(out, "],\n  \"limits\": [");
     bool broken = false;
     for (size_t i = 0; i < R->n_limits; i++) {
         const cg_limit *l = &R->limits[i];
-        fputs(i ? ",\n    {\"event\": " : "\n    {\"event\": ", out);
-        cg_json_cstr(out, l->event);
-        fputs(", \"limit\": ", out);
-        cg_json_cstr(out, l->spec);
-        fputs(", \"old\": ", out);
-        cg_json_int(out, l->old);
-        fputs(", \"new\": ", out);
-        cg_json_int(out, l->new_);
-        fputs(", \"change\": ", out);
-        cg_json_int(out, l->change);
-        fputs(l->broken ? ", \"broken\": true}" : ", \"broken\": false}", out);
+        cg_j_lit(out, i ? ",\n    {\"event\": " : "\n    {\"event\": ");
+        cg_j_cstr(out, l->event);
+        cg_j_lit(out, ", \"limit\": ");
+        cg_j_cstr(out, l->spec);
+        cg_j_lit(out, ", \"old\": ");
+        cg_j_int(out, l->old);
+        cg_j_lit(out, ", \"new\": ");
+        cg_j_int(out, l->new_);
+        cg_j_lit(out, ", \"change\": ");
+        cg_j_int(out, l->change);
+        cg_j_lit(out, l->broken ? ", \"broken\": true}" : ", \"broken\": false}");
         broken |= l->broken;
     }
-    fputs(R->n_limits ? "\n  ],\n" : "],\n", out);
-    fprintf(out, "  \"limits_broken\": %s\n", broken ? "true" : "false");
+    cg_j_lit(out, R->n_limits ? "\n  ],\n" : "],\n");
+    cg_j_lit(out, broken ? "  \"limits_broken\": true\n" : "  \"limits_broken\": false\n");
 }
 
-void cg_report_json(FILE *out, const cg_report *r)
+static void document(cg_jout *out, const cg_report *r)
 {
-    R = r;
     const cg_profile *p = r->prof;
-    fputs("{\n  \"schema\": \"cachegrind-rebuilt/cg_annotate/1\",\n", out);
-    fputs("  \"program\": \"cg_annotate\",\n  \"version\": ", out);
-    cg_json_cstr(out, PACKAGE_VERSION);
-    fputs(",\n", out);
+    cg_j_lit(out, "{\n  \"schema\": \"cachegrind-rebuilt/cg_annotate/1\",\n");
+    cg_j_lit(out, "  \"program\": \"cg_annotate\",\n  \"version\": ");
+    cg_j_cstr(out, PACKAGE_VERSION);
+    cg_j_lit(out, ",\n");
     inputs(out);
-    fprintf(out, "  \"diff\": %s,\n  \"events_recorded\": ", r->diff ? "true" : "false");
+    cg_j_lit(out, r->diff ? "  \"diff\": true,\n" : "  \"diff\": false,\n");
+    cg_j_lit(out, "  \"events_recorded\": ");
     event_list(out, NULL, p->n_events);
-    fputs(",\n  \"events\": ", out);
+    cg_j_lit(out, ",\n  \"events\": ");
     event_list(out, r->show, r->n_show);
-    fputs(",\n  \"sort\": ", out);
+    cg_j_lit(out, ",\n  \"sort\": ");
     event_list(out, r->sort, r->n_sort);
-    fputs(",\n  \"totals\": ", out);
+    cg_j_lit(out, ",\n  \"totals\": ");
     shown(out, p->summary_total);
-    fputs(",\n  \"threshold\": ", out);
+    cg_j_lit(out, ",\n  \"threshold\": ");
     if (r->threshold_given) {
         char th[64];
         cg_fmt_float_repr(th, sizeof th, r->threshold);
-        fputs(th, out);
+        cg_j_lit(out, th);
     } else {
-        fputs("null", out);
+        cg_j_lit(out, "null");
     }
-    fputs(",\n  \"zero_entries\": true,\n", out);
+    cg_j_lit(out, ",\n  \"zero_entries\": true,\n");
     functions(out);
     if (r->annotate) files(out);
     limits(out);
-    fputs("}\n", out);
+    cg_j_lit(out, "}\n");
+}
+
+void cg_report_json(FILE *f, const cg_report *r)
+{
+    static cg_jout out;
+    R = r;
+    out.f = f;
+    document(&out, r);
+    cg_j_flush(&out);
 }

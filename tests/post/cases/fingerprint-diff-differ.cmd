@@ -1,0 +1,1 @@
+cg_diff fp-a.cgout fp-b.cgout

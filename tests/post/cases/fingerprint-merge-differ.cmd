@@ -1,0 +1,1 @@
+cg_merge fp-a.cgout fp-b.cgout
