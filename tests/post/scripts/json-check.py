@@ -2,8 +2,9 @@
 # json-check.py: cg_annotate --format=json, checked three ways: every
 # document against the schema (docs/cg_annotate.schema.json); its totals,
 # per-function and per-line counts against a direct sum over the profiles
-# (an independent reader, below); its totals against the text report's
-# PROGRAM TOTALS.  Also --limit: exact decisions at the boundaries, exit
+# (an independent reader, below); its totals and per-function counts against
+# the text report (PROGRAM TOTALS, and the File:function summary with
+# --threshold=0).  Also --limit: exact decisions at the boundaries, exit
 # statuses 0/1/2/3 and the message.  Prints PASS/FAIL lines.
 # Usage: json-check.py BIN SCHEMA SEED COUNT [PROFILE ...]
 # With PROFILEs (real ones), checks them alone, added up and differenced
@@ -69,6 +70,36 @@ def text_totals(args):
     return None
 
 
+def text_functions(args, n_events):
+    """(file, function) -> counts, from the text report's File:function
+    summary with --threshold=0 (every pair listed)."""
+    base = [a for a in args if not a.startswith('--threshold')]
+    out = run(['--no-show-percs', '--no-annotate', '--threshold=0'] + base).stdout
+    got, section, cur = {}, False, None
+    for raw in out.split(b'\n'):
+        l = name(raw)
+        if l.startswith('--'):
+            if l.startswith('-- '):
+                section = l == '-- File:function summary'
+            continue
+        if not section or not l.strip() or l.lstrip().startswith(tuple(events_chars)):
+            continue
+        outer = l.startswith('< ')
+        f = l[2:].split()
+        counts, label = [int(x.replace(',', '')) for x in f[:n_events]], ' '.join(f[n_events:])
+        if outer:
+            file, _, fn = label.partition(':')
+            cur = file
+            if fn:
+                got[(file, fn)] = counts
+        else:
+            got[(cur, label)] = counts
+    return got
+
+
+events_chars = ('Ir', 'Dr', 'Dw', 'I1', 'Bc', 'I', 'D', 'B', 'L')
+
+
 def check(args, paths, diff, show=None, threshold=None):
     """One invocation: the problems found, as a list of strings."""
     global documents
@@ -100,6 +131,13 @@ def check(args, paths, diff, show=None, threshold=None):
             len(diffs), diffs[0], got.get(diffs[0]), want.get(diffs[0])))
     if len(got) != len(doc['functions']):
         bad.append('a pair is listed twice')
+    tf = text_functions(args, len(doc['events']))
+    if got and not tf:
+        bad.append('no rows read from the text report')
+    elif threshold is None and tf != got:
+        diffs = [p for p in set(got) | set(tf) if got.get(p) != tf.get(p)]
+        bad.append('functions differ from the text report at %d pairs, e.g. %r: %s vs %s' % (
+            len(diffs), diffs[0], got.get(diffs[0]), tf.get(diffs[0])))
     if 'files' in doc:
         gl = {(f['file'], l[0]): l[1:] for f in doc['files'] for l in f['lines']}
         wl = {k: pick(v) for k, v in lines.items()}
