@@ -69,23 +69,34 @@ static void flush(Walk *w)
     grp->execs = 0;
     grp->first = sbi->n_counted;
     grp->count = w->nq;
-    Bool any_work = False;
+    /* The events with simulator work first (their order is the simulator's,
+     * and the only ones with run-time values), then those without. */
+    UInt at[CG_QUEUE_SIZE];
+    UInt n_sim = 0;
+    for (Int i = 0; i < w->nq; i++)
+        if (needs_simulation(&w->q[i])) at[i] = n_sim++;
+    UInt k = n_sim;
+    for (Int i = 0; i < w->nq; i++)
+        if (!needs_simulation(&w->q[i])) at[i] = k++;
+    grp->n_sim = n_sim;
     for (Int i = 0; i < w->nq; i++) {
         const Event *ev = &w->q[i];
-        CountedEvent *ce = &sbi->counted[sbi->n_counted++];
+        CountedEvent *ce = &sbi->counted[grp->first + at[i]];
         ce->instr = ev->instr;
         ce->ev = counted_kind(ev->tag);
-        ce->simulate = needs_simulation(ev);
+        ce->spare = 0;
         ce->size = ev->size;
         ce->way1 = 0;
-        any_work |= ce->simulate;
     }
+    sbi->n_counted += w->nq;
+    Bool any_work = n_sim > 0;
 
     if (w->hot || !any_work) {
         cg_emit_count(&w->e, &grp->execs);
         if (w->hot)
             for (Int i = 0; i < w->nq; i++)
-                cg_emit_event(&w->e, sbi, &w->q[i], cg_tiers_is_way1_site(w->hot, grp->first + i));
+                cg_emit_event(&w->e, sbi, &w->q[i],
+                              cg_tiers_is_way1_site(w->hot, grp->first + at[i]));
     } else {
         cg_emit_cold_flush(&w->e, sbi, grp, w->q, w->nq);
     }

@@ -18,7 +18,7 @@ typedef struct {
 typedef struct {
     UShort instr;   /* index into the record's instrs[] */
     UChar ev;       /* EV_Ir, EV_Dr, EV_Dw, EV_Bc or EV_Bi */
-    UChar simulate; /* cold tier: cg_helper_group has simulator work for it */
+    UChar spare;
     UShort size;    /* Dr, Dw */
     UShort way1;    /* cold tier: its L1 references that hit way 1 (saturating) */
 } CountedEvent;
@@ -27,6 +27,10 @@ typedef struct {
 typedef struct {
     ULong execs;
     UShort first, count; /* into counted[] */
+    /* Events with simulator work come first, in event order (so the cold
+     * replay visits only those); the rest are fetches within the line the
+     * previous fetch ended in. */
+    UShort n_sim;
 } FlushGroup;
 
 /* Everything about one translated superblock; the generated code points

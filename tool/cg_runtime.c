@@ -199,9 +199,8 @@ VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
 {
     if (++grp->execs == cg.clo.hot_threshold) cg_tiers_queue(sbi);
     const UWord *arg = cg.scratch;
-    CountedEvent *ce = &sbi->counted[grp->first], *end = ce + grp->count;
+    CountedEvent *ce = &sbi->counted[grp->first], *end = ce + grp->n_sim;
     for (; ce < end; ce++) {
-        if (!ce->simulate) continue; /* a fetch within the previous one's line */
         const InstrInfo *ii = &sbi->instrs[ce->instr];
         Int how = SETTLED_WAY0;
         switch (ce->ev) {
