@@ -1088,7 +1088,9 @@ int main(int argc, char **argv)
         if (!limits[i].broken) continue;
         b.len = 0;
         cg_limit_describe(&limits[i], &b);
-        fprintf(stderr, "cg_annotate: limit broken: %s\n", b.p);
+        fputs("cg_annotate: limit broken: ", stderr);
+        cg_put_safe(stderr, b.p, b.len);
+        fputc('\n', stderr);
     }
     return 3;
 }

@@ -37,12 +37,14 @@ char *cg_repr_str(const char *s)
 void cg_usage_error(const cg_cmdline *cl, int status, const char *fmt, ...)
 {
     va_list ap;
+    cg_buf b = {0};
+    va_start(ap, fmt);
+    cg_buf_vprintf(&b, fmt, ap);
+    va_end(ap);
     fflush(stdout);
     cl->usage(stderr, cl->prog);
     fprintf(stderr, "%s: error: ", cl->prog);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
+    cg_put_safe(stderr, b.p, b.len);
     fputc('\n', stderr);
     exit(status);
 }

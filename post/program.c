@@ -54,12 +54,14 @@ void cg_print_usage(FILE *out)
 void cg_usage_fail(const char *fmt, ...)
 {
     va_list ap;
+    cg_buf b = {0};
+    va_start(ap, fmt);
+    cg_buf_vprintf(&b, fmt, ap);
+    va_end(ap);
     fflush(stdout);
     usage(stderr, prog_name);
     fprintf(stderr, "%s: error: ", prog_name);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
+    cg_put_safe(stderr, b.p, b.len);
     fputc('\n', stderr);
     exit(2);
 }

@@ -36,20 +36,18 @@ static void before_death(void)
 void cg_die(const char *fmt, ...)
 {
     va_list ap;
-    before_death();
-    fprintf(stderr, "%s: error: ", cg_prog);
+    cg_buf b = {0};
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cg_buf_vprintf(&b, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
-    exit(1);
+    cg_die_bytes(b.p, b.len);
 }
 
 void cg_die_bytes(const char *msg, size_t len)
 {
     before_death();
     fprintf(stderr, "%s: error: ", cg_prog);
-    fwrite(msg, 1, len, stderr);
+    cg_put_safe(stderr, msg, len);
     fputc('\n', stderr);
     exit(1);
 }
@@ -151,18 +149,25 @@ void cg_buf_adds(cg_buf *b, const char *s)
     cg_buf_add(b, s, strlen(s));
 }
 
+void cg_buf_vprintf(cg_buf *b, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    if (n >= 0) {
+        xgrow((void **)&b->p, &b->cap, b->len + (size_t)n + 1, 1);
+        vsnprintf(b->p + b->len, (size_t)n + 1, fmt, again);
+        b->len += (size_t)n;
+    }
+    va_end(again);
+}
+
 void cg_buf_printf(cg_buf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    cg_buf_vprintf(b, fmt, ap);
     va_end(ap);
-    if (n < 0) return;
-    xgrow((void **)&b->p, &b->cap, b->len + (size_t)n + 1, 1);
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
 }
 
 /* Decode one UTF-8 sequence; returns its length, or 0 if invalid. */
@@ -217,6 +222,23 @@ static int unicode_unprintable(uint32_t cp)
     return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp == 0xad || unicode_space(cp) ||
            (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) ||
            (cp >= 0x2060 && cp <= 0x2064) || cp == 0xfeff || (cp >= 0xe000 && cp <= 0xf8ff);
+}
+
+void cg_put_safe(FILE *out, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    while (p < end) {
+        uint32_t cp;
+        size_t len = utf8_decode(p, end, &cp);
+        if (len == 0 || (cp < 0x20 && cp != '\n') || (cp >= 0x7f && cp < 0xa0)) {
+            /* Not UTF-8, or a control character: a terminal would act on it. */
+            fprintf(out, "\\x%02x", len == 0 ? *p : cp);
+            p += len ? len : 1;
+            continue;
+        }
+        fwrite(p, 1, len, out);
+        p += len;
+    }
 }
 
 void cg_repr(FILE *out, const char *s, size_t n)

@@ -42,6 +42,10 @@ void xgrow(void **p, size_t *cap, size_t need, size_t size);
 void big_grow(void **p, size_t *cap, size_t need, size_t elem);
 void big_free(void *p, size_t cap, size_t elem);
 
+/* Writes s to out with every byte that is not UTF-8 and every control
+   character but newline as \xNN, so that no input can drive a terminal from
+   a message.  The cg_die functions write their messages this way. */
+void cg_put_safe(FILE *out, const char *s, size_t n);
 /* Append the Python repr() of the byte string s to out (a quoted literal). */
 void cg_repr(FILE *out, const char *s, size_t n);
 
@@ -54,6 +58,7 @@ void cg_buf_add(cg_buf *b, const char *s, size_t n);
 void cg_buf_addc(cg_buf *b, char c);
 void cg_buf_adds(cg_buf *b, const char *s);
 void cg_buf_printf(cg_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cg_buf_vprintf(cg_buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* Whitespace as Python's str.split()/`\s` see it, on UTF-8 bytes: returns the
    length of the whitespace character starting at s (0 if none). */
