@@ -544,14 +544,21 @@ for cf in "$suite"/cases/*.case; do
       continue ;;
   esac
   if [ -n "$missing" ]; then skip "$name" "$missing"; continue; fi
-  if [ ! -e "$vglib/cgours-$VG_PLATFORM" ]; then skip "$name" "our tool is not built: no $ours"; continue; fi
+  # Our own tool missing or refusing a feature is our failure, never a skip:
+  # only what lies outside the project (Valgrind, the oracle, the machine)
+  # may be missing.
+  if [ ! -e "$vglib/cgours-$VG_PLATFORM" ]; then fail "$name" "our tool is not built: no $ours"; continue; fi
   reason=
   for n in $c_needs; do
     feature "$n"
     reason=$_r
     [ -n "$reason" ] && break
   done
-  if [ -n "$reason" ]; then skip "$name" "$reason"; continue; fi
+  case $reason in
+    '') ;;
+    "our tool "*) fail "$name" "$reason"; continue ;;
+    *) skip "$name" "$reason"; continue ;;
+  esac
   # Programs and data.
   c_run=
   case $c_prog in

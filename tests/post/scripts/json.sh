@@ -19,8 +19,11 @@ VALGRIND=${VALGRIND:-/usr/bin/valgrind}
 VG_LIBEXECDIR=${VG_LIBEXECDIR:-/usr/libexec/valgrind}
 VG_PLATFORM=${VG_PLATFORM:-amd64-linux}
 tool="$(dirname "$bin")/tool/cachegrind-$VG_PLATFORM"
-if [ ! -x "$VALGRIND" ] || [ ! -f "$tool" ]; then
-  echo "SKIP: json-real-profiles (no valgrind, or our tool is not built)"
+if [ ! -x "$VALGRIND" ]; then
+  echo "SKIP: json-real-profiles (no valgrind at $VALGRIND)"
+elif [ ! -f "$tool" ]; then
+  echo "FAIL: json-real-profiles"
+  echo "# our tool is not built: $tool"
 elif ! ${CC:-cc} -g -O0 -o workload "$src/scripts/workload.c" 2>cc.err; then
   echo "SKIP: json-real-profiles (no C compiler)"
 else
