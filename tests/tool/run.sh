@@ -7,7 +7,7 @@
 # VALGRIND, VG_LIBEXECDIR, VG_PLATFORM, VG_INCLUDEDIR.  Optional: CG_OURS (our tool binary;
 # default $abs_top_builddir/tool/cachegrind-$VG_PLATFORM), CASES (names or
 # shell patterns of the cases to run), CG_REPEAT (runs per side for threaded
-# cases, default 4), CG_TIMEOUT (seconds per Valgrind run, default 300),
+# cases, default 8), CG_TIMEOUT (seconds per Valgrind run, default 300),
 # CC (default gcc).
 # Runs with cwd = $abs_top_builddir/tests/tool; everything is written under
 # ./out: the built programs and data (out/), the Valgrind library directory
@@ -18,7 +18,7 @@ VALGRIND=${VALGRIND:-/usr/bin/valgrind}
 VG_LIBEXECDIR=${VG_LIBEXECDIR:-/usr/libexec/valgrind}
 VG_PLATFORM=${VG_PLATFORM:-amd64-linux}
 CC=${CC:-gcc}
-CG_REPEAT=${CG_REPEAT:-4}
+CG_REPEAT=${CG_REPEAT:-8}
 ours=${CG_OURS:-$abs_top_builddir/tool/cachegrind-$VG_PLATFORM}
 
 . "$abs_top_srcdir/tests/lib.sh"
