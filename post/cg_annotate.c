@@ -143,10 +143,8 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
         if (err) {
             static cg_buf b;
             b.len = 0;
-            char *r = cg_repr_str(value);
-            cg_buf_printf(&b, "%s: %s", r, err);
-            free(r);
-            return b.p;
+            cg_buf_printf(&b, ": %s", err);
+            return cg_value_error(value, "", b.p);
         }
         n_limits++;
         break;

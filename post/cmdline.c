@@ -34,19 +34,24 @@ char *cg_repr_str(const char *s)
     return buf;
 }
 
-void cg_usage_error(const cg_cmdline *cl, int status, const char *fmt, ...)
+void cg_usage_vfail(void (*usage)(FILE *, const char *), const char *prog, int status,
+                    const char *fmt, va_list ap)
 {
-    va_list ap;
     cg_buf b = {0};
-    va_start(ap, fmt);
     cg_buf_vprintf(&b, fmt, ap);
-    va_end(ap);
     fflush(stdout);
-    cl->usage(stderr, cl->prog);
-    fprintf(stderr, "%s: error: ", cl->prog);
+    usage(stderr, prog);
+    fprintf(stderr, "%s: error: ", prog);
     cg_put_safe(stderr, b.p, b.len);
     fputc('\n', stderr);
     exit(status);
+}
+
+void cg_usage_error(const cg_cmdline *cl, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cg_usage_vfail(cl->usage, cl->prog, status, fmt, ap);
 }
 
 static bool starts_with(const char *s, const char *prefix)

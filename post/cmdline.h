@@ -4,6 +4,7 @@
 #ifndef CG_CMDLINE_H
 #define CG_CMDLINE_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -31,6 +32,9 @@ typedef struct cg_cmdline {
 
 /* Parse argv; returns the positional arguments (count in *n). */
 char **cg_parse_args(const cg_cmdline *cl, int argc, char **argv, size_t *n);
+/* The same with a usage function and program name of one's own. */
+_Noreturn void cg_usage_vfail(void (*usage)(FILE *, const char *), const char *prog, int status,
+                              const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
 /* Print the usage block and `PROG: error: MSG` to stderr, exit `status`. */
 _Noreturn void cg_usage_error(const cg_cmdline *cl, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

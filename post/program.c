@@ -54,26 +54,27 @@ void cg_print_usage(FILE *out)
 void cg_usage_fail(const char *fmt, ...)
 {
     va_list ap;
-    cg_buf b = {0};
     va_start(ap, fmt);
-    cg_buf_vprintf(&b, fmt, ap);
-    va_end(ap);
-    fflush(stdout);
-    usage(stderr, prog_name);
-    fprintf(stderr, "%s: error: ", prog_name);
-    cg_put_safe(stderr, b.p, b.len);
-    fputc('\n', stderr);
-    exit(2);
+    cg_usage_vfail(usage, prog_name, 2, fmt, ap);
 }
 
-const char *cg_bad_value(const char *what, const char *value)
+const char *cg_value_error(const char *value, const char *before, const char *after)
 {
     static cg_buf b;
     b.len = 0;
     char *r = cg_repr_str(value);
-    cg_buf_printf(&b, "invalid %s value: %s", what, r);
+    cg_buf_printf(&b, "%s%s%s", before, r, after);
     free(r);
     return b.p;
+}
+
+const char *cg_bad_value(const char *what, const char *value)
+{
+    cg_buf pre = {0};
+    cg_buf_printf(&pre, "invalid %s value: ", what);
+    const char *e = cg_value_error(value, pre.p, "");
+    free(pre.p);
+    return e;
 }
 
 char **cg_start(const cg_program *p, int argc, char **argv, const char **prog, size_t *n)

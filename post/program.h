@@ -38,8 +38,11 @@ void cg_print_usage(FILE *out);
    on stderr, exit status 2. */
 _Noreturn void cg_usage_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* An option handler's error quoting VALUE: BEFORE 'VALUE' AFTER.  The text
+   lives until the next call of either function. */
+const char *cg_value_error(const char *value, const char *before, const char *after);
 /* An option handler's error for a value it cannot take, as argparse words
-   it: `invalid WHAT value: 'VALUE'`.  The text lives until the next call. */
+   it: `invalid WHAT value: 'VALUE'`. */
 const char *cg_bad_value(const char *what, const char *value);
 
 /* Designated initialisers of a cg_program's option and positional tables. */
