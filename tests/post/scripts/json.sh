@@ -12,7 +12,23 @@ command -v python3 >/dev/null 2>&1 || skip_all "no python3"
 python3 -c 'import jsonschema' 2>/dev/null || skip_all "no python3-jsonschema"
 top=$(cd "$src/../.." && pwd)
 schema=$top/docs/cg_annotate.schema.json
-python3 "$src/scripts/json-check.py" "$bin/cg_annotate" "$schema" 7 150
+# check NAMES... -- ARGS: runs json-check.py; if it dies before printing a
+# verdict, each of NAMES still gets a FAIL line (a crash is no pass).
+check() {
+  _names=
+  while [ "$1" != -- ]; do _names="$_names $1"; shift; done
+  shift
+  python3 "$src/scripts/json-check.py" "$@" >check.out 2>check.err
+  _rc=$?
+  cat check.out
+  for _n in $_names; do
+    grep -q "^[A-Z]*: $_n\b" check.out && continue
+    echo "FAIL: $_n"
+    echo "# json-check.py exited with status $_rc before its verdict:"
+    tail -n 5 check.err | sed 's/^/#   /'
+  done
+}
+check json-random-vs-sum limit-decisions limit-exit-statuses -- "$bin/cg_annotate" "$schema" 7 150
 
 # Real profiles: our tool's, their merge (cg_merge) and difference (cg_diff).
 VALGRIND=${VALGRIND:-/usr/bin/valgrind}
@@ -37,7 +53,7 @@ else
   "$bin/cg_merge" w1000.cgout w3000.cgout >merged.cgout 2>/dev/null
   "$bin/cg_diff" w1000.cgout w3000.cgout >diffed.cgout 2>/dev/null
   if [ -s w1000.cgout ] && [ -s w3000.cgout ] && [ -s merged.cgout ] && [ -s diffed.cgout ]; then
-    python3 "$src/scripts/json-check.py" "$bin/cg_annotate" "$schema" 0 0 \
+    check json-real-profiles -- "$bin/cg_annotate" "$schema" 0 0 \
       w1000.cgout w3000.cgout merged.cgout diffed.cgout
   else
     echo "FAIL: json-real-profiles"
@@ -51,7 +67,7 @@ for cmd in "$src"/cases/*.cmd; do
   grep -q -- '--format=json' "$cmd" || continue
   out=${cmd%.cmd}.stdout
   sed 's/@VERSION@/0/' "$out" >case.json
-  python3 - "$schema" case.json <<'PY' || bad="$bad $(basename "$out")"
+  python3 - "$schema" case.json <<'PY' 2>case.err || bad="$bad $(basename "$out"): $(tail -n 1 case.err)"
 import json, sys, jsonschema
 jsonschema.Draft202012Validator(json.load(open(sys.argv[1]))).validate(json.load(open(sys.argv[2])))
 PY
