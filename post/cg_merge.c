@@ -73,7 +73,7 @@ int main(int argc, char **argv)
     cg_fp_check_inputs(&p, &fp);
     size_t n_desc = first->n_desc, at;
     cg_text *desc = xmalloc((n_desc + 1) * sizeof *desc);
-    memcpy(desc, first->desc, n_desc * sizeof *desc);
+    if (n_desc) memcpy(desc, first->desc, n_desc * sizeof *desc);
     if (fp.any) {
         cg_buf line = {0};
         cg_fp_merged_line(&fp, &line);
