@@ -44,7 +44,7 @@ void cg_usage_vfail(void (*usage)(FILE *, const char *), const char *prog, int s
     fprintf(stderr, "%s: error: ", prog);
     cg_put_safe(stderr, b.p, b.len);
     fputc('\n', stderr);
-    exit(status);
+    cg_exit(status);
 }
 
 void cg_usage_error(const cg_cmdline *cl, int status, const char *fmt, ...)

@@ -30,7 +30,7 @@ static _Noreturn void help(void)
            "  --version             print the version number and exit\n"
            "%s",
            program->about, program->arguments, program->options);
-    exit(0);
+    cg_exit(0);
 }
 
 static const char *handle(void *ctx, int id, const char *string, const char *value)
@@ -40,7 +40,7 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
         help();
     case OPT_VERSION:
         printf("%s (Cachegrind, rebuilt) %s\n", program->name, PACKAGE_VERSION);
-        exit(0);
+        cg_exit(0);
     default:
         return program->handle(ctx, id, string, value);
     }

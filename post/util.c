@@ -14,6 +14,14 @@ const char *cg_prog = "cg_annotate";
 
 static const char *remove_path;
 
+void (*cg_exit_hook)(int status);
+
+void cg_exit(int status)
+{
+    if (cg_exit_hook) cg_exit_hook(status);
+    exit(status);
+}
+
 void cg_init(const char *prog)
 {
     cg_prog = prog;
@@ -49,7 +57,7 @@ void cg_die_bytes(const char *msg, size_t len)
     fprintf(stderr, "%s: error: ", cg_prog);
     cg_put_safe(stderr, msg, len);
     fputc('\n', stderr);
-    exit(1);
+    cg_exit(1);
 }
 
 void cg_die_errno(int err, const char *path)
@@ -58,7 +66,7 @@ void cg_die_errno(int err, const char *path)
     fprintf(stderr, "%s: error: [Errno %d] %s: ", cg_prog, err, strerror(err));
     cg_repr(stderr, path, strlen(path));
     fputc('\n', stderr);
-    exit(1);
+    cg_exit(1);
 }
 
 static _Noreturn void out_of_memory(void)

@@ -22,6 +22,12 @@ void cg_init(const char *prog);
    error (a failed write, say) leaves no truncated file behind. */
 void cg_remove_on_error(const char *path);
 
+/* Every exit of the library goes through here: exit(status), unless a
+   fuzz target (fuzz/) has set cg_exit_hook, which must not return (it
+   longjmps back to the target, so one process can try many inputs). */
+extern void (*cg_exit_hook)(int status);
+_Noreturn void cg_exit(int status);
+
 /* Print `PROG: error: MSG` to stderr, flush stdout first, exit 1. */
 _Noreturn void cg_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Like cg_die with a message of raw bytes (which may hold NULs). */
