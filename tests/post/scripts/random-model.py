@@ -27,6 +27,21 @@ for it in range(N):
                     v = v[:random.randint(0, len(v))] if random.random() < 0.2 else v
                     body.append(' '.join([str(ln)] + [str(x) for x in v]))
                     for e, x in enumerate(v): tot[e] += x
+        # Boundaries: a profile of total 2000 with one count of exactly 2
+        # (0.1%, the default threshold) and one of 1997 (99.85%: printed
+        # 99.8%), or of total 200 with counts of 1 (0.5%) and 199 (99.5%).
+        if random.random() < 0.25:
+            t = random.choice([2000, 200])
+            small, big = (2, 1997) if t == 2000 else (1, 199)
+            rest = t - small - big
+            body = ['fl=edge.c']
+            body.append('fn=edge_small')
+            body.append(' '.join(['1'] + [str(small)] * len(events)))
+            body.append('fn=edge_big')
+            body.append(' '.join(['2'] + [str(big)] * len(events)))
+            if rest:
+                body.append(' '.join(['3'] + [str(rest)] * len(events)))
+            tot = [t] * len(events)
         desc = [] if random.random() < 0.3 else ['I1 cache: ' + str(random.choice([1, 2]))]
         txt = ''.join('desc: %s\n' % d for d in desc) + 'cmd: ./p %d\n' % random.choice([1, 2]) + 'events: ' + ' '.join(events) + '\n' + '\n'.join(body) + '\nsummary: ' + ' '.join(map(str, tot)) + '\n'
         name = f'p{p}.cgout'; open(name, 'w').write(txt); os.utime(name, (2e9, 2e9)); profs.append(name)
