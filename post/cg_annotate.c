@@ -534,9 +534,7 @@ static size_t function_summary(const char *title, const char *suffix, const char
                                size_t n)
 {
     size_t k = sort_ev[0];
-    cg_count pk = total[k];
-    double pka = pk < 0 ? -(double)pk : (double)pk;
-    double t = threshold * pka / 100;
+    double t = cg_threshold_count(threshold, total[k]);
 
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {

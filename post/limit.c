@@ -61,7 +61,7 @@ void cg_limit_decide(cg_limit *l, cg_count old, cg_count new_)
 void cg_limit_describe(const cg_limit *l, cg_buf *b)
 {
     char n[32];
-    size_t len = cg_fmt_commas(n, l->change < 0 ? l->change : l->change);
+    size_t len = cg_fmt_commas(n, l->change);
     cg_buf_adds(b, l->event);
     cg_buf_adds(b, " changed by ");
     if (l->change >= 0) cg_buf_addc(b, '+');

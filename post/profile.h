@@ -156,6 +156,13 @@ static inline int cg_cc_cmp_desc(const cg_count *a, const cg_count *b, const siz
     return 0;
 }
 
+/* The count that `pct` percent of `total` is, as --threshold compares with
+   it (the same double arithmetic as upstream's Python). */
+static inline double cg_threshold_count(double pct, cg_count total)
+{
+    return pct * (total < 0 ? -(double)total : (double)total) / 100;
+}
+
 /* |c| >= t, exactly, for a threshold t >= 0 (Python compares int and float
    exactly; a double conversion of c could round). */
 bool cg_reaches(cg_count c, double t);

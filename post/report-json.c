@@ -125,8 +125,7 @@ static void functions(cg_jout *out)
     entry *v = xmalloc((p->n_pairs + 1) * sizeof *v);
     size_t n = 0;
     size_t k = R->sort[0];
-    cg_count pk = p->summary_total[k];
-    double t = R->threshold * (pk < 0 ? -(double)pk : (double)pk) / 100;
+    double t = cg_threshold_count(R->threshold, p->summary_total[k]);
     for (uint32_t f = p->first_file; f != CG_NONE; f = p->finfo[f].next_file)
         for (uint32_t pi = p->finfo[f].first_pair; pi != CG_NONE; pi = p->pairs[pi].next_in_file) {
             const cg_count *cc = cg_pair_cc(p, pi);

@@ -71,13 +71,10 @@ static void flush(Walk *w)
     grp->count = w->nq;
     /* The events with simulator work first (their order is the simulator's,
      * and the only ones with run-time values), then those without. */
-    UInt at[CG_QUEUE_SIZE];
-    UInt n_sim = 0;
-    for (Int i = 0; i < w->nq; i++)
-        if (needs_simulation(&w->q[i])) at[i] = n_sim++;
-    UInt k = n_sim;
-    for (Int i = 0; i < w->nq; i++)
-        if (!needs_simulation(&w->q[i])) at[i] = k++;
+    Bool sim[CG_QUEUE_SIZE];
+    UInt at[CG_QUEUE_SIZE], n_sim = 0;
+    for (Int i = 0; i < w->nq; i++) n_sim += sim[i] = needs_simulation(&w->q[i]);
+    for (Int i = 0, s = 0, rest = n_sim; i < w->nq; i++) at[i] = sim[i] ? s++ : rest++;
     grp->n_sim = n_sim;
     for (Int i = 0; i < w->nq; i++) {
         const Event *ev = &w->q[i];

@@ -87,7 +87,8 @@ Bool cg_repeat_option(const HChar *arg)
 void cg_repeat_usage(void)
 {
     VG_(printf)
-    ("    --cpu=host|x86-64|x86-64-v2|x86-64-v3  CPU model the program sees [host]\n"
+    ("    --cpu=<level>                    CPU model the program sees: host, x86-64,\n"
+     "                                     x86-64-v2 or x86-64-v3 [host]\n"
      "    --seed=<number>                  seeded, repeatable randomness [none]\n"
      "    --fingerprint=yes|no             write what the counts depend on [no]\n");
 }
