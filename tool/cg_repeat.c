@@ -72,10 +72,17 @@ Bool cg_repeat_option(const HChar *arg)
             }
         VG_(fmsg_bad_option)(arg, "--cpu takes host, x86-64, x86-64-v2 or x86-64-v3\n");
     } else if VG_STR_CLO (arg, "--seed", v) {
-        HChar *end;
-        cg.clo.seed = VG_(strtoull10)(v, &end);
-        if (*v < '0' || *v > '9' || *end != '\0')
+        /* Decimal digits only, and no wrap-around past 2^64-1. */
+        ULong n = 0;
+        const HChar *p = v;
+        for (; *p >= '0' && *p <= '9'; p++) {
+            ULong d = (ULong)(*p - '0');
+            if (n > (~0ULL - d) / 10) break;
+            n = n * 10 + d;
+        }
+        if (p == v || *p != '\0')
             VG_(fmsg_bad_option)(arg, "--seed takes a whole number from 0 to 2^64-1\n");
+        cg.clo.seed = n;
         cg.clo.have_seed = True;
     } else if VG_BOOL_CLO (arg, "--fingerprint", cg.clo.fingerprint) {
     } else {
