@@ -49,8 +49,10 @@ int main(int argc, char **argv)
     cg_profile p;
     cg_profile_init(&p, CG_MERGE);
     cg_read_opts ro = {.sign = 1};
+    cg_error e = {0};
     for (size_t i = 0; i < n; i++) {
-        cg_input *in = cg_read_file(&p, files[i], &ro);
+        cg_input *in = cg_read_file(&p, files[i], &ro, &e);
+        if (!in) cg_fail(&e);
         if (in->events_mismatch) cg_die("events in data files don't match");
     }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* util.c: fatal diagnostics, checked allocation, Python-style quoting and the
-   whitespace rule shared by every tokeniser of the post-processors. */
+/* util.c: errors for the caller and fatal diagnostics, checked allocation,
+   Python-style quoting and the whitespace rule shared by every tokeniser of
+   the post-processors. */
 #include "util.h"
 
 #include <errno.h>
@@ -53,20 +54,54 @@ void cg_die(const char *fmt, ...)
 
 void cg_die_bytes(const char *msg, size_t len)
 {
+    cg_die_status(1, msg, len);
+}
+
+void cg_die_status(int status, const char *msg, size_t len)
+{
     before_death();
     fprintf(stderr, "%s: error: ", cg_prog);
     cg_put_safe(stderr, msg, len);
     fputc('\n', stderr);
-    cg_exit(1);
+    cg_exit(status);
 }
 
 void cg_die_errno(int err, const char *path)
 {
-    before_death();
-    fprintf(stderr, "%s: error: [Errno %d] %s: ", cg_prog, err, strerror(err));
-    cg_repr(stderr, path, strlen(path));
-    fputc('\n', stderr);
-    cg_exit(1);
+    cg_error e = {0};
+    cg_error_errno(&e, err, path);
+    cg_die_bytes(e.msg.p, e.msg.len);
+}
+
+bool cg_error_bytes(cg_error *e, int status, const char *msg, size_t len)
+{
+    e->status = status;
+    e->usage = e->argparse = false;
+    e->msg.len = 0;
+    cg_buf_add(&e->msg, msg, len);
+    return false;
+}
+
+bool cg_error_set(cg_error *e, int status, const char *fmt, ...)
+{
+    va_list ap;
+    cg_error_bytes(e, status, "", 0);
+    va_start(ap, fmt);
+    cg_buf_vprintf(&e->msg, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+bool cg_error_errno(cg_error *e, int err, const char *path)
+{
+    cg_error_set(e, 1, "[Errno %d] %s: ", err, strerror(err));
+    cg_buf_repr(&e->msg, path, strlen(path));
+    return false;
+}
+
+void cg_error_free(cg_error *e)
+{
+    cg_buf_free(&e->msg);
 }
 
 static _Noreturn void out_of_memory(void)
@@ -145,6 +180,12 @@ void cg_buf_add(cg_buf *b, const char *s, size_t n)
     memcpy(b->p + b->len, s, n);
     b->len += n;
     b->p[b->len] = 0;
+}
+
+void cg_buf_free(cg_buf *b)
+{
+    free(b->p);
+    *b = (cg_buf){0};
 }
 
 void cg_buf_addc(cg_buf *b, char c)
@@ -249,41 +290,49 @@ void cg_put_safe(FILE *out, const char *s, size_t n)
     }
 }
 
-void cg_repr(FILE *out, const char *s, size_t n)
+void cg_buf_repr(cg_buf *b, const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
     char quote = '\'';
     if (memchr(s, '\'', n) && !memchr(s, '"', n)) quote = '"';
-    fputc(quote, out);
+    cg_buf_addc(b, quote);
     while (p < end) {
         uint32_t cp;
         size_t len = utf8_decode(p, end, &cp);
         if (len == 0) {
             /* Python decodes file names with surrogateescape. */
-            fprintf(out, "\\udc%02x", *p);
+            cg_buf_printf(b, "\\udc%02x", *p);
             p++;
             continue;
         }
         if (cp == '\\' || cp == (uint32_t)quote) {
-            fputc('\\', out);
-            fputc((int)cp, out);
+            cg_buf_addc(b, '\\');
+            cg_buf_addc(b, (char)cp);
         } else if (cp == '\t') {
-            fputs("\\t", out);
+            cg_buf_adds(b, "\\t");
         } else if (cp == '\n') {
-            fputs("\\n", out);
+            cg_buf_adds(b, "\\n");
         } else if (cp == '\r') {
-            fputs("\\r", out);
+            cg_buf_adds(b, "\\r");
         } else if (unicode_unprintable(cp)) {
             if (cp < 0x100)
-                fprintf(out, "\\x%02x", cp);
+                cg_buf_printf(b, "\\x%02x", cp);
             else if (cp < 0x10000)
-                fprintf(out, "\\u%04x", cp);
+                cg_buf_printf(b, "\\u%04x", cp);
             else
-                fprintf(out, "\\U%08x", cp);
+                cg_buf_printf(b, "\\U%08x", cp);
         } else {
-            fwrite(p, 1, len, out);
+            cg_buf_add(b, (const char *)p, len);
         }
         p += len;
     }
-    fputc(quote, out);
+    cg_buf_addc(b, quote);
+}
+
+void cg_repr(FILE *out, const char *s, size_t n)
+{
+    cg_buf b = {0};
+    cg_buf_repr(&b, s, n);
+    fwrite(b.p, 1, b.len, out);
+    cg_buf_free(&b);
 }
