@@ -839,6 +839,7 @@ int main(int argc, char **argv)
     bool broken = decide_limits();
     cg_fp_check fp;
     cg_fp_check_inputs(&prof, &fp);
+    cg_fp_warn(&fp);
 
     out = stdout;
     static char buf[1 << 16];

@@ -65,6 +65,7 @@ int main(int argc, char **argv)
     printf("desc: Files compared:   %s; %s\n", files[0], files[1]);
     cg_fp_check fp;
     cg_fp_check_inputs(&p, &fp);
+    cg_fp_warn(&fp);
     if (fp.any) {
         cg_buf line = {0};
         cg_fp_merged_line(&fp, &line);

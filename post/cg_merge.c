@@ -73,6 +73,7 @@ int main(int argc, char **argv)
        3.21 writes them), so we simply write none. */
     cg_fp_check fp;
     cg_fp_check_inputs(&p, &fp);
+    cg_fp_warn(&fp);
     size_t n_desc = first->n_desc, at;
     cg_text *desc = xmalloc((n_desc + 1) * sizeof *desc);
     if (n_desc) memcpy(desc, first->desc, n_desc * sizeof *desc);
