@@ -46,7 +46,7 @@ $timer nice -n 19 "./fuzz-$t" -max_total_time="$secs" -timeout=25 -rss_limit_mb=
   -print_final_stats=1 -artifact_prefix="found/$t/" $(dict_of "$t") $(maxlen_of "$t") "$@" \
   "work/$t" >"$log" 2>&1
 rc=$?
-grep -E '^#[0-9]+ +DONE|^stat::|^Done [0-9]+ runs' "$log"
+grep -E '^#[0-9]+[[:space:]]+DONE|^stat::|^Done [0-9]+ runs' "$log"
 [ -f "logs/$t.cpu" ] && cat "logs/$t.cpu"
 echo "exit status $rc (log: $log)"
 exit $rc

@@ -150,17 +150,35 @@ void xgrow(void **p, size_t *cap, size_t need, size_t size)
     *cap = c;
 }
 
+/* Up to this size a big array is ordinary heap memory: most profiles are
+   small, and a mapping of its own (with a huge page to clear) would cost
+   them more than it saves. */
+#define BIG_HEAP_MAX ((size_t)1 << 20)
+
 void big_grow(void **p, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap) return;
-    size_t c = *cap ? *cap : (1u << 21) / elem + 1;
+    size_t c = *cap ? *cap : 64;
     while (c < need) {
         if (c > SIZE_MAX / 4 / elem) out_of_memory();
         c *= 2;
     }
     size_t old_bytes = *cap * elem, bytes = c * elem;
-    void *q = *p ? mremap(*p, old_bytes, bytes, MREMAP_MAYMOVE)
-                 : mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (bytes <= BIG_HEAP_MAX) {
+        *p = xrealloc(*p, bytes);
+        memset((char *)*p + old_bytes, 0, bytes - old_bytes);
+        *cap = c;
+        return;
+    }
+    void *q;
+    if (old_bytes > BIG_HEAP_MAX) {
+        q = mremap(*p, old_bytes, bytes, MREMAP_MAYMOVE);
+    } else {
+        /* Leaving the heap: one copy into the first mapping. */
+        q = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (q != MAP_FAILED && old_bytes) memcpy(q, *p, old_bytes);
+        if (q != MAP_FAILED) free(*p);
+    }
     if (q == MAP_FAILED) out_of_memory();
 #ifdef MADV_HUGEPAGE
     madvise(q, bytes, MADV_HUGEPAGE);
@@ -171,7 +189,10 @@ void big_grow(void **p, size_t *cap, size_t need, size_t elem)
 
 void big_free(void *p, size_t cap, size_t elem)
 {
-    if (p) munmap(p, cap * elem);
+    if (cap * elem <= BIG_HEAP_MAX)
+        free(p);
+    else
+        munmap(p, cap * elem);
 }
 
 void cg_buf_add(cg_buf *b, const char *s, size_t n)

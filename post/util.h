@@ -48,9 +48,10 @@ char *xmemdup0(const char *s, size_t n);
 /* Grow *cap so that at least `need` elements of `size` fit; realloc *p. */
 void xgrow(void **p, size_t *cap, size_t need, size_t size);
 
-/* Grow a large array (bytes) kept in its own mapping: mremap moves no data,
-   and huge pages cut the page-fault cost of first touching the memory.  New
-   memory is zero.  *p == NULL, *cap == 0 to start. */
+/* Grow an array that may become large: up to 1 MiB on the heap, beyond in a
+   mapping of its own, where mremap moves no data and huge pages cut the
+   page-fault cost of first touching the memory.  New memory is zero.
+   *p == NULL, *cap == 0 to start; big_free needs the same cap and elem. */
 void big_grow(void **p, size_t *cap, size_t need, size_t elem);
 void big_free(void *p, size_t cap, size_t elem);
 
