@@ -7,10 +7,12 @@
 
 #include "cg_lines.h"
 
-/* What the run-time helpers need about one guest instruction. */
+/* What the run-time helpers need about one guest instruction.  Its length
+ * is not here but in its Ir event (CountedEvent.size) and in the arguments
+ * of the hot tier's fetch helper: records are most of the tool's memory on
+ * code-heavy programs, and these are 16 bytes, not 24. */
 typedef struct {
     Addr addr;
-    UChar len;
     LineCC *cc;
 } InstrInfo;
 
@@ -19,7 +21,7 @@ typedef struct {
     UShort instr; /* index into the record's instrs[] */
     UChar ev;     /* EV_Ir, EV_Dr, EV_Dw, EV_Bc or EV_Bi */
     UChar spare;
-    UShort size; /* Dr, Dw */
+    UShort size; /* Dr, Dw: bytes accessed; Ir: the instruction's length */
     UShort way1; /* cold tier: its L1 references that hit way 1 (saturating) */
 } CountedEvent;
 
