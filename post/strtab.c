@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define ARENA_FIRST (1u << 12)
 #define ARENA_CHUNK (1u << 20)
 
 uint64_t cg_hash_bytes(const char *s, size_t len)
@@ -66,14 +67,18 @@ static void rehash(cg_strtab *t)
 static const char *arena_copy(cg_strtab *t, const char *s, size_t len)
 {
     if (len + 1 > t->chunk_cap - t->chunk_used) {
-        size_t cap = len + 1 > ARENA_CHUNK / 4 ? len + 1 : ARENA_CHUNK;
         if (len + 1 > ARENA_CHUNK / 4) {
             /* Big names get their own block so the current chunk stays in use. */
-            char *p = new_block(t, cap);
+            char *p = new_block(t, len + 1);
             memcpy(p, s, len);
             p[len] = 0;
             return p;
         }
+        /* Blocks double from 4 KiB up to ARENA_CHUNK: the few names of a
+           small profile take little memory. */
+        size_t cap = t->chunk_cap ? t->chunk_cap * 2 : ARENA_FIRST;
+        if (cap > ARENA_CHUNK) cap = ARENA_CHUNK;
+        while (cap < len + 1) cap *= 2;
         t->chunk = new_block(t, cap);
         t->chunk_cap = cap;
         t->chunk_used = 0;
