@@ -174,8 +174,10 @@ fi
 name=man/doc-citations
 cites="$work/citations"
 : >"$cites"
+# Not the snapshots of the tree that other suites build in it (.sanitizers,
+# .valgrind-releases), which are copies of whatever the tree was then.
 find "$abs_top_srcdir" \( -name .git -o -name out -o -name autom4te.cache \
-    -o -name '*-rebuilt-*' \) -prune -o -type f \( -name '*.[chS]' -o -name '*.sh' \
+    -o -name '*-rebuilt-*' -o -name .sanitizers -o -name .valgrind-releases \) -prune -o -type f \( -name '*.[chS]' -o -name '*.sh' \
     -o -name '*.py' -o -name '*.case' -o -name '*.md' -o -name '*.1' -o -name '*.am' \) \
     -print | sort | while read -r f; do
   sed -e 's/^[[:space:]]*\(\/\*\|\*\|#\|\/\/\|\.\\"\)[[:space:]]*//' "$f" \
