@@ -35,9 +35,9 @@ static size_t utf8_chars(const cg_text *t)
 }
 
 /* Percentage parts.  Single form: ` (v%)`, nothing for a zero count.  Double
-   form: ` (v%,` and ` c%)` for the outer rows of the function summaries. */
-/* `open` + the percentage + `close`, or `open` "n/a" `close` for a zero
- * T.total; nothing at all without percentages. */
+   form: ` (v%,` and ` c%)` for the outer rows of the function summaries.
+   pct_fmt: `open` + the percentage + `close`, or `open` "n/a" `close` for a
+   zero total; nothing at all without percentages. */
 static size_t pct_fmt(char *buf, cg_count c, cg_count t, const char *open, const char *close)
 {
     if (!T.r->show_percs) return buf[0] = 0, 0;
@@ -49,8 +49,9 @@ static size_t pct_fmt(char *buf, cg_count c, cg_count t, const char *open, const
 
 static size_t pct_single(char *buf, cg_count c, cg_count t)
 {
-    if (c == 0) return buf[0] = 0, 0;
-    return pct_fmt(buf, c, t, " (", ")");
+    char v[64];
+    if (!T.r->show_percs || !cg_fmt_share(v, c, t)) return buf[0] = 0, 0;
+    return (size_t)sprintf(buf, " (%s)", v);
 }
 
 static size_t pct_open(char *buf, cg_count c, cg_count t)
