@@ -21,8 +21,8 @@
 
 /* Budgets, in bytes of HTML: each function table, and all source listings
    together.  With the page's fixed parts they keep it under 20 MB. */
-#define TABLE_BUDGET  (3u << 20)
-#define SOURCE_BUDGET (11u << 20)
+#define TABLE_BUDGET  (640u << 10)
+#define SOURCE_BUDGET (8u << 20)
 /* A run of lines without counts longer than this is not inlined. */
 #define GAP_MAX_LINES 400
 /* Longer names and source lines are cut (the rest is counted, not shown). */
@@ -381,7 +381,7 @@ static void source_file(uint32_t f, cg_file_lines *fl, enum cg_readability *r)
 static void annotation_summary(const cg_annotation *a)
 {
     add("<h3 id=\"where\">Where the counts are</h3>\n<div class=\"scroll\"><table "
-        "class=\"totals\"><thead><tr><th scope=\"col\">counts of</th>");
+        "class=\"totals where\"><thead><tr><th scope=\"col\">counts of</th>");
     event_heads(false);
     add("</tr></thead><tbody>\n");
     static const char *const what[CG_N_ACC] = {
@@ -663,8 +663,16 @@ static void top(void)
     add("</p>\n<nav class=\"toc\" aria-label=\"Sections\"><a href=\"#summary\">Summary</a>"
         "<a href=\"#by-file\">File:function</a><a href=\"#by-fn\">Function:file</a>");
     if (P.r->annotate) add("<a href=\"#sources\">Source files</a>");
+    add("<details class=\"cols\"><summary>Columns</summary><div role=\"group\" "
+        "aria-label=\"Columns shown\">");
+    for (size_t i = 0; i < P.r->n_show; i++) {
+        addf("<label><input type=\"checkbox\" data-col=\"%zu\" checked> ", i);
+        ctext(event(P.r->show[i]));
+        add("</label>");
+    }
     if (P.r->show_percs)
         add("<label><input type=\"checkbox\" id=\"show-percs\" checked> percentages</label>");
+    add("</div></details>");
     add("<span class=\"keys\"><kbd>/</kbd> filter &#183; <kbd>Esc</kbd> clear &#183; "
         "<kbd>&#8593;</kbd><kbd>&#8595;</kbd> rows &#183; click a column to sort</span></nav>\n"
         "</header>\n<main>\n");

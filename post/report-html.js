@@ -161,6 +161,33 @@
       document.body.classList.toggle('hp', r.value === 'program' && r.checked);
     });
   });
+  // Columns hidden by the Columns menu: one rule per table kind, since the
+  // event columns start after the name (function tables, the annotation
+  // summary) or first (listings, whose rows without counts have one cell).
+  var boxes = document.querySelectorAll('input[data-col]');
+  if (boxes.length && window.CSSStyleSheet && document.adoptedStyleSheets) {
+    var sheet = new CSSStyleSheet();
+    document.adoptedStyleSheets = document.adoptedStyleSheets.concat([sheet]);
+    Array.prototype.forEach.call(boxes, function (box) {
+      box.addEventListener('change', function () {
+        if (!document.querySelector('input[data-col]:checked')) box.checked = true;
+        var rules = [];
+        Array.prototype.forEach.call(boxes, function (b) {
+          if (b.checked) return;
+          var k = Number(b.getAttribute('data-col'));
+          rules.push('table.fn tr > :nth-child(' + (k + 2) + ')', 'table.where tr > :nth-child(' + (k + 2) + ')',
+                     'table.src thead th:nth-child(' + (k + 1) + ')', 'table.src tr.hot > td:nth-child(' + (k + 1) + ')',
+                     '#totals tbody tr:nth-child(' + (k + 1) + ')');
+        });
+        sheet.replaceSync(rules.length ? rules.join(',') + '{display:none}' : '');
+        // A listing's row without counts spans the count columns in one cell.
+        var shown = boxes.length - rules.length / 5;
+        Array.prototype.forEach.call(document.querySelectorAll('table.src td[colspan]'), function (td) {
+          td.colSpan = td.parentNode.classList.length ? shown + 2 : Math.max(shown, 1);
+        });
+      });
+    });
+  }
   var pc = document.getElementById('show-percs');
   if (pc) pc.addEventListener('change', function () {
     document.body.classList.toggle('np', !pc.checked);
