@@ -49,11 +49,21 @@ void cg_html_text(cg_buf *b, const char *s, size_t n, int flags)
             continue;
         }
         switch (cp) {
-        case '<': cg_buf_adds(b, "&lt;"); break;
-        case '>': cg_buf_adds(b, "&gt;"); break;
-        case '&': cg_buf_adds(b, "&amp;"); break;
-        case '"': cg_buf_adds(b, "&quot;"); break;
-        case '\'': cg_buf_adds(b, "&#39;"); break;
+        case '<':
+            cg_buf_adds(b, "&lt;");
+            break;
+        case '>':
+            cg_buf_adds(b, "&gt;");
+            break;
+        case '&':
+            cg_buf_adds(b, "&amp;");
+            break;
+        case '"':
+            cg_buf_adds(b, "&quot;");
+            break;
+        case '\'':
+            cg_buf_adds(b, "&#39;");
+            break;
         case '\t':
             if (flags & CG_HTML_TAB) {
                 cg_buf_addc(b, '\t');
@@ -63,7 +73,10 @@ void cg_html_text(cg_buf *b, const char *s, size_t n, int flags)
         default:
             if (cp < 0x20 || cp == 0x7f) {
                 /* The control pictures U+2400-U+2421 show what it was. */
-                cg_buf_printf(b, "&#x%X;", cp == 0x7f ? 0x2421 : 0x2400 + cp);
+                unsigned pic = cp == 0x7f ? 0x2421 : 0x2400 + cp;
+                char u[3] = {(char)(0xe0 | pic >> 12), (char)(0x80 | (pic >> 6 & 0x3f)),
+                             (char)(0x80 | (pic & 0x3f))};
+                cg_buf_add(b, u, 3);
             } else if ((cp >= 0x80 && cp < 0xa0) || bidi_control(cp)) {
                 escape(b, "\\u%04X", cp, flags);
             } else {

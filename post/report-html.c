@@ -36,10 +36,10 @@
 
 /* Where a file's listing is on the page, for the tables' links. */
 typedef struct place {
-    uint32_t section;  /* its section's number (ids s1, s2, ...); 0: none */
-    bool listed;       /* its lines are listed (readable) */
-    bool line0;        /* it has a line 0 row */
-    int64_t upto;      /* the last counted line listed (-1: none) */
+    uint32_t section; /* its section's number (ids s1, s2, ...); 0: none */
+    bool listed;      /* its lines are listed (readable) */
+    bool line0;       /* it has a line 0 row */
+    int64_t upto;     /* the last counted line listed (-1: none) */
 } place;
 
 /* The page being written. */
@@ -48,13 +48,13 @@ static struct page {
     const cg_profile *p;
     size_t nev;
     const cg_count *total;
-    cg_buf *b;        /* the part being written */
-    place *places;    /* per file id */
+    cg_buf *b;         /* the part being written */
+    place *places;     /* per file id */
     cg_count *hottest; /* per event: the program's largest |line count| */
     /* The listing being written. */
-    uint32_t sec;          /* its section number */
-    const cg_count *fmax;  /* per event: the file's largest |line count| */
-    cg_buf gap;            /* lines without counts read since the last listed one */
+    uint32_t sec;         /* its section number */
+    const cg_count *fmax; /* per event: the file's largest |line count| */
+    cg_buf gap;           /* lines without counts read since the last listed one */
     int64_t gap_first, gap_n;
     uint32_t n_gaps;
     size_t n_bogus;
@@ -198,9 +198,10 @@ static void flush_gap(void)
              cols, P.gap_first, last, P.gap_n);
     } else {
         uint32_t g = P.n_gaps++;
-        addf("<tr class=\"gap\"><td colspan=\"%zu\"><button type=\"button\" aria-expanded=\"false\" "
-             "aria-controls=\"s%u-g%u\">",
-             cols, P.sec, g);
+        addf(
+            "<tr class=\"gap\"><td colspan=\"%zu\"><button type=\"button\" aria-expanded=\"false\" "
+            "aria-controls=\"s%u-g%u\">",
+            cols, P.sec, g);
         if (P.gap_n == 1)
             addf("line %" PRId64 ": no counts", P.gap_first);
         else
@@ -417,7 +418,8 @@ static bool sources(const cg_summary *by_file, cg_annotation *a)
     cg_file_lines_init(p, &fl);
     cg_annotation_files(p, by_file, a);
     add("<section id=\"sources\" aria-labelledby=\"h-sources\">\n<h2 id=\"h-sources\">Source "
-        "files</h2>\n<p class=\"note\">The files of the File:function table (but <code>?\?\?</code>)"
+        "files</h2>\n<p class=\"note\">The files of the File:function table (but "
+        "<code>?\?\?</code>)"
         ", hottest first, each line with its counts; ");
     addf("%lld line%s of context around counted lines, runs of lines without counts folded "
          "(click to open).</p>\n",
@@ -547,9 +549,10 @@ static void function_table(const cg_summary *s, bool by_file, const char *id, co
                 if (mag(s->o[i].in[j].cc[e]) > mag(max[e])) max[e] = s->o[i].in[j].cc[e];
         }
     }
-    addf("<div class=\"scroll tall\"><table class=\"fn%s\" id=\"t-%s\">", P.r->show_percs ? " pc" : "",
-         id);
-    addf("<thead><tr><th scope=\"col\" class=\"nm\"><button type=\"button\">%s</button></th>", unit);
+    addf("<div class=\"scroll tall\"><table class=\"fn%s\" id=\"t-%s\">",
+         P.r->show_percs ? " pc" : "", id);
+    addf("<thead><tr><th scope=\"col\" class=\"nm\"><button type=\"button\">%s</button></th>",
+         unit);
     event_heads(true);
     add("</tr></thead>\n");
     size_t start = P.b->len, shown = 0, rows = 0;
@@ -700,8 +703,9 @@ static void notices(void)
         const cg_limit *l = &P.r->limits[i];
         d.len = 0;
         cg_limit_describe(l, &d);
-        add(l->broken ? "<div class=\"box bad\">Limit broken: " : "<div class=\"box\">Within "
-                                                                  "the limit: ");
+        add(l->broken ? "<div class=\"box bad\">Limit broken: "
+                      : "<div class=\"box\">Within "
+                        "the limit: ");
         text(d.p, d.len, 0);
         add("</div>\n");
     }
@@ -791,7 +795,8 @@ static void metadata(void)
     events_line(P.r->sort, P.r->n_sort);
     char th[64];
     cg_fmt_float_repr(th, sizeof th, P.r->threshold);
-    addf("</dd>\n<dt>Threshold</dt><dd>%s%%</dd>\n<dt>Annotation</dt><dd>%s</dd>\n</dl>\n</section>\n",
+    addf("</dd>\n<dt>Threshold</dt><dd>%s%%</dd>\n<dt>Annotation</dt><dd>%s</dd>\n</dl>\n</"
+         "section>\n",
          th, P.r->annotate ? "on" : "off");
 }
 

@@ -17,6 +17,9 @@
   // Sort keys: by |count| (largest first, as the report orders rows), then
   // under --diff by the signed change either way; names alphabetically.
   var orders = diff ? ['abs', 'up', 'down'] : ['abs', 'asc'];
+  // Under --diff, largest change first is neither ascending nor descending.
+  var aria = {abs: diff ? 'other' : 'descending', asc: 'ascending', up: 'descending',
+              down: 'ascending', az: 'ascending', za: 'descending'};
   var orderNames = {abs: diff ? 'largest change first' : 'largest first', asc: 'smallest first',
                     up: 'largest increase first', down: 'largest decrease first',
                     az: 'A to Z', za: 'Z to A'};
@@ -57,7 +60,7 @@
                 key: nameCol ? 0 : count(cell),
                 name: nameCol ? cell.textContent.toLowerCase() : ''};
       }
-      var tail = table.tBodies.length ? table.querySelector('tbody.more') : null;
+      var tail = table.querySelector('tbody.more');
       var items = groups.map(function (g) { return {g: g, it: item(g.rows[0], g.cgIndex)}; });
       items.sort(function (a, b) { return cmp(a.it, b.it); });
       items.forEach(function (x) {
@@ -72,10 +75,9 @@
         table.insertBefore(g, tail);
       });
       heads.forEach(function (h, i) {
-        if (i === col) h.setAttribute('aria-sort', order === 'abs' || order === 'up' || order === 'za' ? 'descending' : order === 'down' || order === 'asc' || order === 'az' ? 'ascending' : 'other');
+        if (i === col) h.setAttribute('aria-sort', aria[order]);
         else h.removeAttribute('aria-sort');
       });
-      if (diff && order === 'abs' && !nameCol) heads[col].setAttribute('aria-sort', 'other');
       current = {col: col, order: order};
       say('Sorted by ' + heads[col].textContent.trim() + ', ' + orderNames[order] + '.');
     }
@@ -193,7 +195,7 @@
     document.body.classList.toggle('np', !pc.checked);
   });
 
-  // `/` goes to the first filter box; `?` to the list of keys.
+  // `/` goes to the first filter box.
   document.addEventListener('keydown', function (e) {
     var t = e.target.tagName;
     if (e.ctrlKey || e.metaKey || e.altKey || t === 'INPUT' || t === 'TEXTAREA') return;
