@@ -62,6 +62,8 @@ def case(name):
 def report():
     for name in order:
         probs = results[name]
+        if opt.static:  # in the post suite, named as its other cases
+            name = name.replace('/', '-')
         if probs:
             print('FAIL: ' + name)
             for p in probs[:12]:
