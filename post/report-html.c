@@ -382,7 +382,9 @@ static void source_file(uint32_t f, cg_file_lines *fl, enum cg_readability *r)
 static void annotation_summary(const cg_annotation *a)
 {
     add("<h3 id=\"where\">Where the counts are</h3>\n<div class=\"scroll\"><table "
-        "class=\"totals where\"><thead><tr><th scope=\"col\">counts of</th>");
+        "class=\"totals where");
+    add(P.r->show_percs ? " pc\">" : "\">");
+    add("<thead><tr><th scope=\"col\">counts of</th>");
     event_heads(false);
     add("</tr></thead><tbody>\n");
     static const char *const what[CG_N_ACC] = {
@@ -722,7 +724,7 @@ static void totals(void)
         "scope=\"col\">event</th><th scope=\"col\">what it counts</th>");
     if (P.r->diff)
         add("<th scope=\"col\">old (file 1)</th><th scope=\"col\">new (file 2)</th><th "
-            "scope=\"col\">change</th>");
+            "scope=\"col\">change</th><th scope=\"col\"></th>");
     else
         add("<th scope=\"col\">program total</th>");
     add("</tr></thead><tbody>\n");
@@ -742,7 +744,19 @@ static void totals(void)
         }
         add(P.r->diff && P.total[e] < 0 ? "<td class=\"total n\">" : "<td class=\"total\">");
         count(P.total[e]);
-        add("</td></tr>\n");
+        add("</td>");
+        if (P.r->diff) {
+            /* The change against the old total, as cg_fmt_pct words it. */
+            char v[64];
+            cg_count was = p->inputs[0].total[e];
+            add("<td class=\"what\">");
+            if (was != 0 && P.total[e] != 0) {
+                cg_fmt_pct(v, P.total[e], was < 0 ? -was : was);
+                addf("%s%s%% of old", P.total[e] > 0 ? "+" : "", v);
+            }
+            add("</td>");
+        }
+        add("</tr>\n");
     }
     add("</tbody></table></div>\n");
 }
