@@ -31,8 +31,9 @@
    "left out" note. */
 #define INPUTS_MAX 100
 #define NAMES_MAX  50
-/* Heat and bar levels: 1 (coolest) to LEVELS. */
+/* Heat levels: 1 (coolest) to LEVELS; bar lengths: 0 to BARS. */
 #define LEVELS 8
+#define BARS   20
 
 /* Where a file's listing is on the page, for the tables' links. */
 typedef struct place {
@@ -137,6 +138,15 @@ static unsigned level(cg_count c, cg_count max)
     if (a == 0 || m == 0) return 0;
     unsigned l = (unsigned)(((unsigned __int128)a * LEVELS + m - 1) / m);
     return l > LEVELS ? LEVELS : l;
+}
+
+/* A bar's length in twentieths of the column's largest |count|, rounded:
+   unlike heat, a tiny count gets no bar. */
+static unsigned bar(cg_count c, cg_count max)
+{
+    uint64_t a = mag(c), m = mag(max);
+    if (m == 0) return 0;
+    return (unsigned)(((unsigned __int128)a * 2 * BARS + m) / (2 * m));
 }
 
 /* What each event of Cachegrind counts, for headers and the totals. */
@@ -518,11 +528,11 @@ static void cells(const cg_count *cc, const cg_count *max)
 {
     for (size_t i = 0; i < P.r->n_show; i++) {
         size_t e = P.r->show[i];
-        unsigned l = level(cc[e], max[e]);
+        unsigned l = bar(cc[e], max[e]);
         if (l)
             addf("<td class=\"b%u%s\">", l, cc[e] < 0 ? " n" : "");
         else
-            add("<td>");
+            add(cc[e] < 0 ? "<td class=\"n\">" : "<td>");
         count(cc[e]);
         share(cc[e], P.total[e]);
         add("</td>");

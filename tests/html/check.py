@@ -351,6 +351,12 @@ class Browser:
     def js(self, script, *args):
         return self.d.execute_script(script, *args)
 
+    def click(self, el):
+        """A real click, on the element scrolled to the middle of the
+        window (clear of the sticky navigation bar)."""
+        self.js('arguments[0].scrollIntoView({block: "center", inline: "center"})', el)
+        el.click()
+
     def quit(self):
         self.d.quit()
 
@@ -539,7 +545,7 @@ def sorting(b, page, probs, table='t-by-file'):
         [('abs', 'descending'), ('asc', 'ascending')]
     for col in range(len(page.events)):
         for order, aria in seqs + [seqs[0]]:
-            heads[col + 1].find_element('css selector', 'button').click()
+            b.click(heads[col + 1].find_element('css selector', 'button'))
             after = b.js(DOM)[key]
             k = lambda g: int(g[0]['cells'][col][0].replace(',', ''))
             if order == 'abs':
@@ -565,7 +571,7 @@ def sorting(b, page, probs, table='t-by-file'):
             got_aria = heads[col + 1].get_attribute('aria-sort')
             if got_aria != (aria if not (diff and order == 'abs') else 'other'):
                 probs.append('%s: column %d, %s: aria-sort %r' % (page.name, col, order, got_aria))
-    heads[0].find_element('css selector', 'button').click()
+    b.click(heads[0].find_element('css selector', 'button'))
     after = b.js(DOM)[key]
     names = [g[0]['name'] for g in after]
     if names != sorted(names, key=str.lower):
@@ -624,7 +630,7 @@ def links(b, page, prof, probs):
     anchors = b.d.find_elements('css selector', '#t-by-file tbody tr.i .nm a, #t-by-fn tbody .nm a')
     for a in anchors[:4] + anchors[-3:]:
         href = a.get_attribute('href').split('#', 1)[1]
-        a.click()
+        b.click(a)
         st = b.js('''const t = document.querySelector(':target'), r = t && t.getBoundingClientRect();
                      const nav = document.querySelector('nav.toc').getBoundingClientRect();
                      return [location.hash, t ? t.id : null, r ? [r.top, nav.bottom, innerHeight] : null];''')
@@ -648,13 +654,12 @@ def folds(b, page, probs):
                            '[...g.rows].filter(r => r.offsetParent !== null).length, g.rows.length];', body)
         if vis()[0] is not True:
             probs.append('%s: %s open before a click' % (page.name, body))
-        b.js('arguments[0].scrollIntoView({block: "center"})', btn)
-        btn.click()
+        b.click(btn)
         h, shown, total = vis()
         if h or shown != total or btn.get_attribute('aria-expanded') != 'true':
             probs.append('%s: %s after a click: hidden %s, %d of %d rows shown' % (page.name, body, h,
                                                                                    shown, total))
-        btn.click()
+        b.click(btn)
         if vis()[0] is not True:
             probs.append('%s: %s does not fold again' % (page.name, body))
     b.drain(page.name + ' (folds)')
@@ -723,8 +728,8 @@ def keyboard(b, page, probs):
 def columns(b, page, probs):
     b.open(page)
     box = b.d.find_element('css selector', 'input[data-col="1"]')
-    b.js('document.querySelector("details.cols").open = true')
-    box.click()
+    b.click(b.d.find_element('css selector', 'details.cols summary'))
+    b.click(box)
     hidden = b.js('''return [...document.querySelectorAll('#t-by-file tr > :nth-child(3), table.src tr.hot > td:nth-child(2)')]
                      .every(c => getComputedStyle(c).display === 'none')''')
     aligned = b.js('''const t = document.querySelector('table.src'); const w = t.querySelector('thead tr').cells;
@@ -732,8 +737,7 @@ def columns(b, page, probs):
                      return plain ? plain.cells[1].getBoundingClientRect().left - [...w].find(c => c.classList.contains('ln')).getBoundingClientRect().left : 0''')
     if not hidden or abs(aligned) > 1:
         probs.append('%s: hiding a column: hidden %s, line numbers off by %s px' % (page.name, hidden, aligned))
-    pc = b.d.find_element('css selector', '#show-percs')
-    pc.click()
+    b.click(b.d.find_element('css selector', '#show-percs'))
     if b.js('return getComputedStyle(document.querySelector("td i")).display') != 'none':
         probs.append('%s: percentages do not hide' % page.name)
     b.drain(page.name + ' (columns)')
@@ -882,6 +886,9 @@ def main():
         'evil': Page('evil', ['evil.cgout'], d),
         'mismatch': Page('mismatch', ['prefl.cgout'], d, status=1),
         'cap': Page('cap', ['--threshold=0', 'cap.cgout'], d),
+        'limit': Page('limit', ['--diff', '--limit', 'Ir=+1%', '--limit', 'Dr=-10%', 'old.cgout',
+                                'new.cgout'], d, status=3),
+        'fingerprints': Page('fingerprints', ['--diff', 'fp-a.cgout', 'fp-b.cgout'], d),
     }
     probs = case('html/page-static')
     for p in pages.values():
@@ -892,6 +899,10 @@ def main():
         probs.append('newer: no warning that the source is newer than the profile')
     if b'do not add up to the program totals' not in pages['mismatch'].html:
         probs.append('mismatch: the page does not say that the counts do not add up')
+    for name, want in (('limit', b'Limit broken: Dr changed by'), ('limit', b'Within the limit: Ir changed by'),
+                       ('fingerprints', b'<code>cpu</code>: <code>x86-64</code> vs <code>x86-64-v3</code>')):
+        if want not in pages[name].html:
+            probs.append('%s: no %r' % (name, want))
     probs = case('html/page-budgets')
     p = pages['cap']
     if len(p.html) >= PAGE_LIMIT:
@@ -914,7 +925,7 @@ def main():
 
         attempt('html/dom-vs-text', lambda b, probs: [dom_vs_text(b, pages[n], probs) for n in (
             'demo', 'demo-context2', 'merge', 'diff-demo', 'diff', 'options', 'mod', 'no-annotate',
-            'gen', 'newer', 'evil')])
+            'gen', 'newer', 'evil', 'limit', 'fingerprints')])
         attempt('html/sort-by-column', lambda b, probs: (sorting(b, pages['gen'], probs),
                                                          sorting(b, pages['gen'], probs, 't-by-fn'),
                                                          sorting(b, pages['diff'], probs)))
