@@ -371,7 +371,10 @@ static void source_file(uint32_t f, cg_file_lines *fl, enum cg_readability *r)
     event_heads(false);
     add("<th scope=\"col\" class=\"ln\">line</th><th scope=\"col\" class=\"code\">source</th>"
         "</tr></thead>\n<tbody>\n");
-    cg_listing_ops ops = {pl, on_line0, on_skipped, on_marker, on_line, on_bogus};
+    /* A negative context reads lines that hold counts as if between ranges;
+       the text report lists none of them, nor does the page. */
+    cg_listing_ops ops = {pl,        on_line0, P.r->context >= 0 ? on_skipped : NULL,
+                          on_marker, on_line,  on_bogus};
     bool whole = cg_listing(p, ln, nl, s.fd, P.r->context, &ops);
     if (!P.cut) flush_gap();
     if (!whole || P.cut)
@@ -433,9 +436,13 @@ static bool sources(const cg_summary *by_file, cg_annotation *a)
         "files</h2>\n<p class=\"note\">The files of the File:function table (but "
         "<code>?\?\?</code>)"
         ", hottest first, each line with its counts; ");
-    addf("%lld line%s of context around counted lines, runs of lines without counts folded "
-         "(click to open).</p>\n",
-         P.r->context, P.r->context == 1 ? "" : "s");
+    if (P.r->context >= 0)
+        addf("%lld line%s of context around counted lines, runs of lines without counts "
+             "folded (click to open).</p>\n",
+             P.r->context, P.r->context == 1 ? "" : "s");
+    else
+        add("with a negative <code>--context</code>, every counted line is listed as past the "
+            "end of its file, as in the text report.</p>\n");
     add("<div class=\"tools\" role=\"group\" aria-label=\"Heat\"><span>Heat relative to</span> "
         "<label><input type=\"radio\" name=\"heat\" value=\"file\" checked> the file's hottest "
         "line</label> <label><input type=\"radio\" name=\"heat\" value=\"program\"> the "

@@ -882,6 +882,8 @@ def main():
         'mod': Page('mod', ['--mod-filename=s/demo/DEMO/', '--mod-funcname=s/^f/F/', 'demo.cgout'], d),
         'no-annotate': Page('no-annotate', ['--no-annotate', 'demo.cgout'], d),
         'gen': Page('gen', ['--context=3', 'gen.cgout'], d),
+        'gen-context0': Page('gen-context0', ['--context=0', 'gen.cgout'], d),
+        'gen-negative': Page('gen-negative', ['--context=-1', 'gen.cgout'], d),
         'newer': Page('newer', ['newer.cgout'], d),
         'evil': Page('evil', ['evil.cgout'], d),
         'mismatch': Page('mismatch', ['prefl.cgout'], d, status=1),
@@ -925,7 +927,7 @@ def main():
 
         attempt('html/dom-vs-text', lambda b, probs: [dom_vs_text(b, pages[n], probs) for n in (
             'demo', 'demo-context2', 'merge', 'diff-demo', 'diff', 'options', 'mod', 'no-annotate',
-            'gen', 'newer', 'evil', 'limit', 'fingerprints')])
+            'gen', 'gen-context0', 'gen-negative', 'newer', 'evil', 'limit', 'fingerprints')])
         attempt('html/sort-by-column', lambda b, probs: (sorting(b, pages['gen'], probs),
                                                          sorting(b, pages['gen'], probs, 't-by-fn'),
                                                          sorting(b, pages['diff'], probs)))
