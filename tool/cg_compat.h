@@ -22,6 +22,11 @@
  *   events look only at Boring, Call and Ret, so it is not a branch, like
  *   every other kind) and drops Iop_Clz64/Ctz64 and friends, which the tool
  *   does not use.  No bridge.
+ * - VG_(clo_demangle), the core's --demangle setting: defined by every
+ *   release's core (a Bool since long before 3.19), declared by none of their
+ *   tool headers; declared below.  cg_lines.c switches it off around one
+ *   lookup so that it demangles each function name once, not at every
+ *   instruction.
  * - Every other function the tool calls has the same prototype in all three.
  */
 #ifndef CG_COMPAT_H
@@ -35,5 +40,8 @@
 #if !defined(HAVE_DECL_VG_OK_TO_DISCARD_TRANSLATIONS) || !HAVE_DECL_VG_OK_TO_DISCARD_TRANSLATIONS
 extern Bool VG_(ok_to_discard_translations);
 #endif
+
+/* The core's --demangle setting (see above). */
+extern Bool VG_(clo_demangle);
 
 #endif
