@@ -838,8 +838,10 @@ def layout(b, pages, probs):
 def real_profiles():
     """Profiles of tests/post/scripts/workload.c by our tool, their merge
     and their difference; None when that cannot run here."""
-    if not (opt.tool and opt.valgrind and os.path.exists(opt.valgrind)):
+    if not (opt.valgrind and os.path.exists(opt.valgrind)):
         return None
+    if not (opt.tool and os.path.exists(opt.tool)):
+        raise RuntimeError('our tool is not built: %s' % opt.tool)
     d = os.path.join(work, 'real')
     os.makedirs(d, exist_ok=True)
     if subprocess.run([os.environ.get('CC', 'cc'), '-g', '-O0', '-o', os.path.join(d, 'workload'),
@@ -946,7 +948,7 @@ def main():
             if rd is None:
                 results.pop('html/real-profiles')
                 order.remove('html/real-profiles')
-                print('SKIP: html/real-profiles (no valgrind, our tool or a C compiler here)')
+                print('SKIP: html/real-profiles (no valgrind or no C compiler here)')
             else:
                 for name, args in (('real-one', ['w1000.cgout']), ('real-two', ['w1000.cgout', 'w3000.cgout']),
                                    ('real-diff', ['--diff', 'w1000.cgout', 'w3000.cgout']),

@@ -34,8 +34,9 @@ py=
 for p in python3 /usr/bin/python3; do
   if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import selenium' 2>/dev/null; then py=$p; break; fi
 done
-chromium=$(command -v chromium 2>/dev/null || echo /usr/bin/chromium)
-driver=$(command -v chromedriver 2>/dev/null || echo /usr/bin/chromedriver)
+# CHROMIUM and CHROMEDRIVER name other binaries (another browser build).
+chromium=${CHROMIUM:-$(command -v chromium 2>/dev/null || echo /usr/bin/chromium)}
+driver=${CHROMEDRIVER:-$(command -v chromedriver 2>/dev/null || echo /usr/bin/chromedriver)}
 [ -n "$py" ] || missing "no python3 with Selenium (python3-selenium)"
 [ -x "$chromium" ] || missing "no chromium"
 [ -x "$driver" ] || missing "no chromedriver (chromium-driver)"
