@@ -151,6 +151,12 @@ LineCC *cg_lines_get(Addr a, Bool count_lookup)
     return cc;
 }
 
+void cg_lines_zero(void)
+{
+    for (UInt i = 0; i < cg.cc_buckets; i++)
+        for (LineCC *e = cg.cc_table[i]; e; e = e->next) VG_(memset)(e->ev, 0, sizeof e->ev);
+}
+
 static Int cmp_cc(const void *pa, const void *pb)
 {
     const LineCC *a = *(const LineCC *const *)pa, *b = *(const LineCC *const *)pb;
