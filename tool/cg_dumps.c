@@ -91,8 +91,7 @@ static void client_text(Addr a, HChar *buf, SizeT size)
     SizeT n = 0;
     for (; a != 0 && n + 1 < size; n++) {
         Addr p = a + n;
-        if ((n == 0 || p % VKI_PAGE_SIZE == 0) &&
-            !VG_(am_is_valid_for_client)(p, 1, VKI_PROT_READ))
+        if ((n == 0 || p % VKI_PAGE_SIZE == 0) && !VG_(am_is_valid_for_client)(p, 1, VKI_PROT_READ))
             break;
         UChar c = *(const UChar *)p;
         if (c == 0) break;

@@ -220,8 +220,8 @@ static void write_body(Out *o, LineCC **ccs, UInt n, const HChar *desc, WriteSta
  * directly, as upstream does, since renaming would replace it.  A partial
  * one (`exclusive`): created only if nothing has the name, and removed
  * again if it cannot be written whole. */
-static CgWriteResult write_file(const HChar *name, Bool exclusive, const HChar *desc,
-                                LineCC **ccs, UInt n, WriteStats *ws)
+static CgWriteResult write_file(const HChar *name, Bool exclusive, const HChar *desc, LineCC **ccs,
+                                UInt n, WriteStats *ws)
 {
     struct vg_stat st;
     HChar link;

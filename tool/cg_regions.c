@@ -182,7 +182,8 @@ IRSB *cg_regions_track(IRSB *sb, Addr addr, const VexGuestLayout *layout, IRType
 IRExpr *cg_regions_gate(IRSB *out, IRExpr *delta)
 {
     if (!cg_regions_on()) return delta;
-    IRExpr *c = bind(out, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&cg.collect)));
+    IRExpr *c =
+        bind(out, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, mkIRExpr_HWord((HWord)&cg.collect)));
     if (delta->tag == Iex_Const && delta->Iex.Const.con->tag == Ico_U64 &&
         delta->Iex.Const.con->Ico.U64 == 1)
         return c;

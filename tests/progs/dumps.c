@@ -6,7 +6,8 @@
  *           run without requests (every other tool ignores them);
  *   zero    setup(), ZERO_STATS, phase_b();
  *   labels  dumps labelled with control bytes, NULL, an address that
- *           cannot be read, and 2000 bytes.
+ *           cannot be read, and 2000 bytes;
+ *   unknown a request of the 'C','R' range that does not exist.
  * cflags: -O1 */
 #include <stdio.h>
 #include <string.h>
@@ -63,6 +64,9 @@ int main(int argc, char **argv)
         CACHEGRIND_DUMP_STATS_AT(NULL);
         CACHEGRIND_DUMP_STATS_AT((const char *)16);
         CACHEGRIND_DUMP_STATS_AT(big);
+        r += phase_a(10);
+    } else if (strcmp(mode, "unknown") == 0) {
+        VALGRIND_DO_CLIENT_REQUEST_STMT(VG_USERREQ_TOOL_BASE('C', 'R') + 7, 0, 0, 0, 0, 0);
         r += phase_a(10);
     }
     printf("%ld\n", r);

@@ -10,7 +10,8 @@
 
 static int table[2048];
 
-namespace shape {
+namespace shape
+{
 
 NOINLINE static long helper(int n)
 {

@@ -189,6 +189,12 @@ prepare_pywarm() {
       -c 'import json' >/dev/null 2>&1 &&
     touch "$work/pywarm.done"
 }
+# dumpdir/cg.out.1 (a file) and dumpdir/cg.out.2 (a dangling symlink): the
+# names a dump must not take.
+prepare_dumpdir() {
+  rm -rf "$work/dumpdir" && mkdir -p "$work/dumpdir" &&
+    echo marker >"$work/dumpdir/cg.out.1" && ln -s target "$work/dumpdir/cg.out.2"
+}
 prepare_lsdir() {
   rm -rf "$work/lsdir"
   mkdir -p "$work/lsdir/sub" &&
