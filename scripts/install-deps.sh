@@ -4,7 +4,7 @@
 # only those that are missing; as root directly, otherwise through sudo.
 set -e
 PKGS="gcc make libc6-dev pkg-config autoconf automake libtool valgrind libpcre2-dev"
-[ "${1:-}" = "--tests" ] && PKGS="$PKGS python3 python3-jsonschema gzip coreutils groff-base man-db"
+[ "${1:-}" = "--tests" ] && PKGS="$PKGS g++ python3 python3-jsonschema gzip coreutils groff-base man-db"
 
 missing=""
 for p in $PKGS; do
