@@ -28,6 +28,11 @@
  * - VG_(get_fnname_if_entry), VG_(string_match), VG_(atfork),
  *   VG_(track_pre_thread_ll_create), VG_(am_is_valid_for_client) and
  *   VG_N_THREADS (a variable) are the same in all three.  No bridge.
+ * - VG_(clo_demangle), the core's --demangle setting: defined by every
+ *   release's core (a Bool since long before 3.19), declared by none of their
+ *   tool headers; declared below.  cg_lines.c switches it off around one
+ *   lookup so that it demangles each function name once, not at every
+ *   instruction.
  * - Every other function the tool calls has the same prototype in all three.
  */
 #ifndef CG_COMPAT_H
@@ -41,5 +46,8 @@
 #if !defined(HAVE_DECL_VG_OK_TO_DISCARD_TRANSLATIONS) || !HAVE_DECL_VG_OK_TO_DISCARD_TRANSLATIONS
 extern Bool VG_(ok_to_discard_translations);
 #endif
+
+/* The core's --demangle setting (see above). */
+extern Bool VG_(clo_demangle);
 
 #endif

@@ -94,11 +94,11 @@ static IRExpr *settle_way1(Emitter *w, IRExpr *set, IRExpr *block)
  * each is already the most recently used way of its own set, neither
  * reference changes anything.  (With a single set both blocks share way 0,
  * so the check always fails and the helper does the work.) */
-static void emit_fetch(Emitter *w, InstrInfo *ii, Bool same_i1_line, Bool way1_site)
+static void emit_fetch(Emitter *w, InstrInfo *ii, UInt len, Bool same_i1_line, Bool way1_site)
 {
     if (same_i1_line) return;
     const Cache *i1 = &cg.I1;
-    ULong b1 = ii->addr >> i1->line_bits, b2 = (ii->addr + ii->len - 1) >> i1->line_bits;
+    ULong b1 = ii->addr >> i1->line_bits, b2 = (ii->addr + len - 1) >> i1->line_bits;
     IRExpr *guard = NULL;
     if (b2 == b1 && way1_site && i1->assoc >= 2) {
         guard = settle_way1(w, hword((HWord)cache_set(i1, b1)), mkconst64(b1));
@@ -110,7 +110,8 @@ static void emit_fetch(Emitter *w, InstrInfo *ii, Bool same_i1_line, Bool way1_s
         IRExpr *d = bind(w, Ity_I64, IRExpr_Binop(Iop_Or64, d1, d2));
         guard = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, d, mkconst64(0)));
     }
-    emit_helper(w, "cg_helper_ir", cg_helper_ir, mkIRExprVec_1(hword((HWord)ii)), 1, guard);
+    emit_helper(w, "cg_helper_ir", cg_helper_ir, mkIRExprVec_2(hword((HWord)ii), hword(len)), 2,
+                guard);
 }
 
 static IRExpr *binop(Emitter *w, IROp op, IRExpr *a, IRExpr *b)
@@ -251,7 +252,7 @@ void cg_emit_event(Emitter *w, SBInfo *sbi, const Event *ev, Bool way1_site)
     InstrInfo *ii = &sbi->instrs[ev->instr];
     switch (ev->tag) {
     case Ev_Ir:
-        if (cg.clo.cache_sim) emit_fetch(w, ii, ev->same_i1_line, way1_site);
+        if (cg.clo.cache_sim) emit_fetch(w, ii, ev->size, ev->same_i1_line, way1_site);
         break;
     case Ev_Dr:
     case Ev_Dm:

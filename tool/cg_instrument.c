@@ -18,8 +18,9 @@
 typedef struct {
     Emitter e;
     SBInfo *sbi;
-    UInt cur;    /* index of the current instruction, valid once n_seen > 0 */
-    UInt n_seen; /* IMarks processed so far */
+    UInt cur;     /* index of the current instruction, valid once n_seen > 0 */
+    UInt cur_len; /* and its length */
+    UInt n_seen;  /* IMarks processed so far */
     Event q[CG_QUEUE_SIZE];
     Int nq;
     const HotBlock *hot; /* its way-1 sites when hot; NULL when cold */
@@ -119,7 +120,7 @@ static void add_ir(Walk *w)
     InstrInfo *ii = &w->sbi->instrs[w->cur];
     /* Only --stats shows this: whether upstream's single-line fast case
      * applies (same line size in I1 and LL, instruction inside one line). */
-    Addr last = ii->addr + ii->len - 1;
+    Addr last = ii->addr + w->cur_len - 1;
     if (!w->count_stats) {
     } else if (cg.i1_line_bits == cg.ll_line_bits &&
                (ii->addr >> cg.i1_line_bits) == (last >> cg.i1_line_bits)) {
@@ -127,7 +128,7 @@ static void add_ir(Walk *w)
     } else {
         cg.stat_gen++;
     }
-    enqueue(w, Ev_Ir, 0, NULL, NULL);
+    enqueue(w, Ev_Ir, w->cur_len, NULL, NULL);
 
     /* Instructions of a superblock run back to back with no other fetch in
      * between, so after a fetch the line it ended in is the most recently
@@ -199,7 +200,7 @@ static ULong const_value(const IRConst *c)
 static void add_bc(Walk *w, IRStmt *st)
 {
     InstrInfo *ii = &w->sbi->instrs[w->cur];
-    ULong next_addr = ii->addr + ii->len;
+    ULong next_addr = ii->addr + w->cur_len;
     Bool inverted = const_value(st->Ist.Exit.dst) == next_addr;
     enqueue(w, Ev_Bc, 0, NULL, cg_emit_taken(&w->e, st->Ist.Exit.guard, inverted));
 }
@@ -215,7 +216,7 @@ static void handle_imark(Walk *w, IRStmt *st)
     w->cur = w->n_seen++;
     InstrInfo *ii = &w->sbi->instrs[w->cur];
     ii->addr = addr;
-    ii->len = len;
+    w->cur_len = len;
     ii->cc = cg_lines_get(addr, w->count_stats);
     add_ir(w);
 }
@@ -302,38 +303,47 @@ static void handle_stmt(Walk *w, IRStmt *st, IRTypeEnv *env_in)
 
 /* Upper bounds on the flushes and queued events of a superblock, so the
  * record (whose counters the generated code addresses directly) is sized
- * once. */
-static void bounds(const IRSB *sb, UInt n_instrs, UInt *max_groups, UInt *max_events)
+ * once.  The stretch between two flush points holds at most `pending`
+ * events, which make at most ceil(pending / CG_QUEUE_SIZE) flush groups; a
+ * cruder bound made records a tenth larger on code-heavy programs. */
+static void bounds(const IRSB *sb, UInt *max_groups, UInt *max_events)
 {
-    UInt breaks = 1, events = n_instrs + 1;
-    for (Int i = 0; i < sb->stmts_used; i++) {
-        const IRStmt *st = sb->stmts[i];
-        switch (st->tag) {
-        case Ist_Exit:
-            breaks++;
-            events++;
-            break;
-        case Ist_StoreG:
-        case Ist_LoadG:
-        case Ist_LLSC:
-            breaks++;
-            events++;
-            break;
+    UInt groups = 0, events = 0, pending = 0;
+    for (Int i = 0; i <= sb->stmts_used; i++) {
+        /* i == stmts_used: the end of the block, with its indirect branch. */
+        const IRStmt *st = i < sb->stmts_used ? sb->stmts[i] : NULL;
+        Bool flushes = st == NULL;
+        switch (st ? st->tag : Ist_Exit) {
+        case Ist_IMark:
         case Ist_Store:
-            events++;
+            pending++;
             break;
         case Ist_WrTmp:
-            events += st->Ist.WrTmp.data->tag == Iex_Load;
+            pending += st->Ist.WrTmp.data->tag == Iex_Load;
             break;
         case Ist_Dirty:
         case Ist_CAS:
-            events += 2;
+            pending += 2;
+            break;
+        case Ist_Exit:
+        case Ist_LLSC:
+            pending++;
+            flushes = True;
+            break;
+        case Ist_StoreG:
+        case Ist_LoadG: /* flushes before its access, which no group holds */
+            flushes = True;
             break;
         default:
             break;
         }
+        if (flushes) {
+            groups += (pending + CG_QUEUE_SIZE - 1) / CG_QUEUE_SIZE;
+            events += pending;
+            pending = 0;
+        }
     }
-    *max_groups = breaks + events / CG_QUEUE_SIZE + 1;
+    *max_groups = groups;
     *max_events = events;
 }
 
@@ -351,7 +361,7 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     for (Int i = 0; i < sb_in->stmts_used; i++) n_instrs += sb_in->stmts[i]->tag == Ist_IMark;
 
     UInt max_groups, max_events;
-    bounds(sb_in, n_instrs, &max_groups, &max_events);
+    bounds(sb_in, &max_groups, &max_events);
     Addr addr = closure->readdr;
     SBInfo *sbi = cg_record_new(addr, vge->len[0], n_instrs, max_groups, max_events);
 

@@ -3,6 +3,7 @@
  * interned strings that name them; also the debug-info lookup behind both.
  * Its tables are the cg.str_* and cg.cc_* fields. */
 #include "cg_lines.h"
+#include "cg_compat.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -14,10 +15,13 @@
 
 /* Names must be copied at once: the core reuses its function-name buffer on
  * the next call and frees file names when a library's debug info is
- * unloaded.  Interning also lets the output compare names by pointer. */
+ * unloaded.  Interning also lets the output compare names by pointer.  The
+ * same table code serves a second map, from raw function names to the
+ * interned demangled ones (fn_name below). */
 typedef struct Str {
     struct Str *next;
     UInt hash;
+    const HChar *value; /* the interned name itself, or the demangled name */
     HChar s[0];
 } Str;
 
@@ -27,39 +31,47 @@ static UInt hash_bytes(const HChar *s, UInt h)
     return h;
 }
 
-static void str_grow(void)
+static void table_grow(StrTable *t)
 {
-    UInt nb = cg.str_buckets ? cg.str_buckets * 2 : 1024;
-    Str **t = VG_(calloc)("cg.lines.strtab", nb, sizeof *t);
-    for (UInt i = 0; i < cg.str_buckets; i++) {
-        for (Str *e = cg.str_table[i], *next; e; e = next) {
+    UInt nb = t->n_buckets ? t->n_buckets * 2 : 1024;
+    Str **b = VG_(calloc)("cg.lines.strtab", nb, sizeof *b);
+    for (UInt i = 0; i < t->n_buckets; i++) {
+        for (Str *e = t->buckets[i], *next; e; e = next) {
             next = e->next;
-            e->next = t[e->hash & (nb - 1)];
-            t[e->hash & (nb - 1)] = e;
+            e->next = b[e->hash & (nb - 1)];
+            b[e->hash & (nb - 1)] = e;
         }
     }
-    if (cg.str_table) VG_(free)(cg.str_table);
-    cg.str_table = t;
-    cg.str_buckets = nb;
+    if (t->buckets) VG_(free)(t->buckets);
+    t->buckets = b;
+    t->n_buckets = nb;
 }
 
-/* The permanent copy of `dir/file` (or of `file` when dir is NULL/empty). */
-static const HChar *intern2(const HChar *dir, const HChar *file)
+/* The entry whose key is `dir/file` (or `file` when dir is NULL/empty),
+ * created with a NULL value the first time. */
+static Bool key_is(const Str *e, const HChar *dir, const HChar *file)
 {
+    const HChar *p = e->s;
+    if (dir && *dir) {
+        SizeT dl = VG_(strlen)(dir);
+        if (VG_(strncmp)(p, dir, dl) != 0 || p[dl] != '/') return False;
+        p += dl + 1;
+    }
+    return VG_(strcmp)(p, file) == 0;
+}
+
+static Str *table_get(StrTable *t, const HChar *dir, const HChar *file)
+{
+    /* Consecutive instructions mostly share their file and function: comparing
+     * with the last key found is cheaper than hashing. */
+    if (t->last && key_is(t->last, dir, file)) return t->last;
+
     UInt h = 2166136261u;
     if (dir && *dir) h = hash_bytes("/", hash_bytes(dir, h));
     h = hash_bytes(file, h);
 
-    for (Str *e = cg.str_table[h & (cg.str_buckets - 1)]; e; e = e->next) {
-        if (e->hash != h) continue;
-        const HChar *p = e->s;
-        if (dir && *dir) {
-            SizeT dl = VG_(strlen)(dir);
-            if (VG_(strncmp)(p, dir, dl) != 0 || p[dl] != '/') continue;
-            p += dl + 1;
-        }
-        if (VG_(strcmp)(p, file) == 0) return e->s;
-    }
+    for (Str *e = t->buckets[h & (t->n_buckets - 1)]; e; e = e->next)
+        if (e->hash == h && key_is(e, dir, file)) return t->last = e;
 
     SizeT dl = (dir && *dir) ? VG_(strlen)(dir) + 1 : 0;
     SizeT fl = VG_(strlen)(file);
@@ -70,10 +82,47 @@ static const HChar *intern2(const HChar *dir, const HChar *file)
     }
     VG_(memcpy)(e->s + dl, file, fl + 1);
     e->hash = h;
-    e->next = cg.str_table[h & (cg.str_buckets - 1)];
-    cg.str_table[h & (cg.str_buckets - 1)] = e;
-    if (++cg.str_count > cg.str_buckets) str_grow();
-    return e->s;
+    e->value = NULL;
+    e->next = t->buckets[h & (t->n_buckets - 1)];
+    t->buckets[h & (t->n_buckets - 1)] = e;
+    if (++t->count > t->n_buckets) table_grow(t);
+    return t->last = e;
+}
+
+/* The permanent copy of `dir/file` (or of `file` when dir is NULL/empty). */
+static const HChar *intern2(const HChar *dir, const HChar *file)
+{
+    Str *e = table_get(&cg.names, dir, file);
+    if (!e->value) e->value = e->s;
+    return e->value;
+}
+
+/* The interned name of the function at `a`, as VG_(get_fnname) gives it.
+ * That call demangles C++ names every time, which on a C++ program such as
+ * gcc's cc1 cost more than all the rest of the tool's translation-time work
+ * (docs/tool.md, "Code-heavy programs").  A demangled name depends on the raw
+ * name alone, so the raw name is looked up with C++ demangling switched off
+ * (Z-decoding and the "(below main)" rule still apply) and each one is
+ * demangled once. */
+static const HChar *fn_name(DiEpoch ep, Addr a, Bool *found)
+{
+    const HChar *fn;
+    if (!VG_(clo_demangle)) { /* --demangle=no: nothing to save */
+        *found = VG_(get_fnname)(ep, a, &fn);
+        return intern2(NULL, *found ? fn : "???");
+    }
+    VG_(clo_demangle) = False;
+    *found = VG_(get_fnname)(ep, a, &fn);
+    VG_(clo_demangle) = True;
+    if (!*found) return intern2(NULL, "???");
+
+    Str *e = table_get(&cg.demangled, NULL, fn);
+    if (!e->value) {
+        Bool again = VG_(get_fnname)(ep, a, &fn);
+        tl_assert(again);
+        e->value = intern2(NULL, fn);
+    }
+    return e->value;
 }
 
 /* ------------------------------------------------------------------ */
@@ -108,22 +157,23 @@ static void cc_grow(void)
 
 void cg_lines_init(void)
 {
-    str_grow();
+    table_grow(&cg.names);
+    table_grow(&cg.demangled);
     cc_grow();
 }
 
 LineCC *cg_lines_get(Addr a, Bool count_lookup)
 {
     DiEpoch ep = VG_(current_DiEpoch)();
-    const HChar *file, *dir, *fn;
+    const HChar *file, *dir;
     UInt line;
     Bool found_fl = VG_(get_filename_linenum)(ep, a, &file, &dir, &line);
     /* Intern the file first: the function-name buffer is only valid until
      * the next debug-info call. */
     const HChar *ifile = found_fl ? intern2(dir, file) : intern2(NULL, "???");
     if (!found_fl) line = 0;
-    Bool found_fn = VG_(get_fnname)(ep, a, &fn);
-    const HChar *ifn = intern2(NULL, found_fn ? fn : "???");
+    Bool found_fn;
+    const HChar *ifn = fn_name(ep, a, &found_fn);
 
     DebugLookupStats *stats = &cg.lookups;
     if (!count_lookup) {

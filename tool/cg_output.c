@@ -400,7 +400,7 @@ static void print_stats(const WriteStats *ws)
     ("cachegrind: with fn name   info:%6.1f%% (%llu)\n", s->fn_only * 100.0 / lookups, s->fn_only);
     VG_(dmsg)
     ("cachegrind: with zero      info:%6.1f%% (%llu)\n", s->none * 100.0 / lookups, s->none);
-    VG_(dmsg)("cachegrind: string table size: %u\n", cg.str_count);
+    VG_(dmsg)("cachegrind: string table size: %u\n", cg.names.count);
     VG_(dmsg)("cachegrind: CC table size: %u\n", cg.cc_count);
     VG_(dmsg)("cachegrind: InstrInfo table size: %u\n", cg_tiers_live_superblocks());
 }

@@ -13,16 +13,13 @@
 #include "pub_tool_libcassert.h"
 #include "pub_tool_mallocfree.h"
 
-static Word cmp_addr(const void *key, const void *elem)
-{
-    Addr a = *(const Addr *)key, b = ((const SBInfo *)elem)->addr;
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-
+/* A hash table, not a tree: code-heavy programs make and discard a record
+ * per translation, hundreds of thousands of them, and a tree's lookups
+ * missed the host cache at every level (docs/tool.md, "Code-heavy
+ * programs"). */
 void cg_records_init(void)
 {
-    cg.records =
-        VG_(OSetGen_Create)(offsetof(SBInfo, addr), cmp_addr, VG_(malloc), "cg.sbinfo", VG_(free));
+    cg.records = VG_(HT_construct)("cg.sbinfo");
 }
 
 static void fold_counts(SBInfo *sbi)
@@ -44,8 +41,7 @@ SBInfo *cg_record_new(Addr addr, UShort extent0_len, UInt n_instrs, UInt max_gro
     SizeT size = sizeof(SBInfo) + n_instrs * sizeof(InstrInfo);
     size = (size + 7) & ~(SizeT)7;
     SizeT groups_size = max_groups * sizeof(FlushGroup);
-    SBInfo *sbi =
-        VG_(OSetGen_AllocNode)(cg.records, size + groups_size + max_counted * sizeof(CountedEvent));
+    SBInfo *sbi = VG_(malloc)("cg.sbinfo", size + groups_size + max_counted * sizeof(CountedEvent));
     sbi->addr = addr;
     sbi->extent0_len = extent0_len;
     sbi->queued = False;
@@ -59,18 +55,18 @@ SBInfo *cg_record_new(Addr addr, UShort extent0_len, UInt n_instrs, UInt max_gro
 
     /* Translations at an address are always discarded before being made
      * again; keep the older counts safe should that ever not hold. */
-    SBInfo *old = VG_(OSetGen_Remove)(cg.records, &sbi->addr);
+    SBInfo *old = VG_(HT_remove)(cg.records, addr);
     if (old) {
         fold_counts(old);
-        VG_(OSetGen_FreeNode)(cg.records, old);
+        VG_(free)(old);
     }
-    VG_(OSetGen_Insert)(cg.records, sbi);
+    VG_(HT_add_node)(cg.records, sbi);
     return sbi;
 }
 
 Bool cg_record_discard(Addr addr)
 {
-    SBInfo *sbi = VG_(OSetGen_Remove)(cg.records, &addr);
+    SBInfo *sbi = VG_(HT_remove)(cg.records, addr);
     if (!sbi) return False;
     sbi->next_dead = cg.graveyard;
     cg.graveyard = sbi;
@@ -83,19 +79,19 @@ void cg_records_bury(void)
         SBInfo *sbi = cg.graveyard;
         cg.graveyard = sbi->next_dead;
         fold_counts(sbi);
-        VG_(OSetGen_FreeNode)(cg.records, sbi);
+        VG_(free)(sbi);
     }
 }
 
 void cg_records_fold_all(void)
 {
     SBInfo *sbi;
-    VG_(OSetGen_ResetIter)(cg.records);
-    while ((sbi = VG_(OSetGen_Next)(cg.records))) fold_counts(sbi);
+    VG_(HT_ResetIter)(cg.records);
+    while ((sbi = VG_(HT_Next)(cg.records))) fold_counts(sbi);
     for (sbi = cg.graveyard; sbi; sbi = sbi->next_dead) fold_counts(sbi);
 }
 
 UInt cg_records_live(void)
 {
-    return VG_(OSetGen_Size)(cg.records);
+    return VG_(HT_count_nodes)(cg.records);
 }

@@ -7,20 +7,22 @@
 
 #include "cg_lines.h"
 
-/* What the run-time helpers need about one guest instruction. */
+/* What the run-time helpers need about one guest instruction.  Its length
+ * is not here but in its Ir event (CountedEvent.size) and in the arguments
+ * of the hot tier's fetch helper: records are most of the tool's memory on
+ * code-heavy programs, and these are 16 bytes, not 24. */
 typedef struct {
     Addr addr;
-    UChar len;
     LineCC *cc;
 } InstrInfo;
 
 /* An event whose count is its flush group's executions. */
 typedef struct {
-    UShort instr;   /* index into the record's instrs[] */
-    UChar ev;       /* EV_Ir, EV_Dr, EV_Dw, EV_Bc or EV_Bi */
+    UShort instr; /* index into the record's instrs[] */
+    UChar ev;     /* EV_Ir, EV_Dr, EV_Dw, EV_Bc or EV_Bi */
     UChar spare;
-    UShort size;    /* Dr, Dw */
-    UShort way1;    /* cold tier: its L1 references that hit way 1 (saturating) */
+    UShort size; /* Dr, Dw: bytes accessed; Ir: the instruction's length */
+    UShort way1; /* cold tier: its L1 references that hit way 1 (saturating) */
 } CountedEvent;
 
 /* Executions of one flush point, and the events it carries. */
@@ -41,7 +43,10 @@ typedef struct {
 /* Everything about one translated superblock; the generated code points
  * into it, so it never moves while the translation lives. */
 typedef struct SBInfo {
-    Addr addr;                /* key: the superblock's guest start address */
+    /* First, as VgHashNode has them: the hash chain and the key, the
+     * superblock's guest start address. */
+    struct SBInfo *hash_next;
+    Addr addr;
     struct SBInfo *next_dead; /* in the graveyard, once discarded */
     UShort extent0_len;
     Bool queued; /* waiting to be translated again, hot */

@@ -107,9 +107,9 @@ static inline Int count_access(Cache *l1, Addr a, UWord size, const InstrInfo *i
     return SETTLED_GENERAL;
 }
 
-VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii)
+VG_REGPARM(2) void cg_helper_ir(InstrInfo *ii, UWord len)
 {
-    count_access(&cg.I1, ii->addr, ii->len, ii, EV_I1mr);
+    count_access(&cg.I1, ii->addr, len, ii, EV_I1mr);
 }
 
 static VG_REGPARM(3) void helper_dr(InstrInfo *ii, Addr a, UWord size)
@@ -207,7 +207,7 @@ VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
         Int how = SETTLED_WAY0;
         switch (ce->ev) {
         case EV_Ir:
-            how = count_access(&cg.I1, ii->addr, ii->len, ii, EV_I1mr);
+            how = count_access(&cg.I1, ii->addr, ce->size, ii, EV_I1mr);
             break;
         case EV_Dr:
             how = count_access(&cg.D1, *arg++, ce->size, ii, EV_D1mr);

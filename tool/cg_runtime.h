@@ -17,7 +17,7 @@ void cg_runtime_setup_caches(const CacheConfig *i1, const CacheConfig *d1, const
  * has none. */
 VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp);
 
-VG_REGPARM(1) void cg_helper_ir(InstrInfo *ii);
+VG_REGPARM(2) void cg_helper_ir(InstrInfo *ii, UWord len);
 /* The helper for a data access of `size` bytes: (InstrInfo *, Addr) for
  * the common sizes, which it has built in; otherwise one that also takes
  * the size. */

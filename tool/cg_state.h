@@ -12,7 +12,7 @@
 #define CG_STATE_H
 
 #include "pub_tool_basics.h"
-#include "pub_tool_oset.h"
+#include "pub_tool_hashtable.h"
 #include "branch.h"
 #include "cache.h"
 
@@ -61,6 +61,12 @@ typedef struct {
 } DebugLookupStats;
 
 struct Str;
+/* A hash table of strings (cg_lines.c). */
+typedef struct {
+    struct Str **buckets;
+    UInt n_buckets, count;
+    struct Str *last; /* the entry found last */
+} StrTable;
 struct LineCC;
 struct SBInfo;
 struct PendingRange;
@@ -85,19 +91,18 @@ typedef struct CgState {
     UWord scratch[CG_QUEUE_SIZE];
 
     /* cg_lines.c: interned names and line cost centres (hash tables). */
-    struct Str **str_table;
-    UInt str_buckets, str_count;
+    StrTable names, demangled;
     struct LineCC **cc_table;
     UInt cc_buckets, cc_count;
 
     /* cg_records.c: live superblock records by address, and the discarded
      * ones whose code may still run once. */
-    OSet *records;
+    VgHashTable *records;
     struct SBInfo *graveyard;
 
     /* cg_tiers.c: hot superblocks and their way-1 sites, those waiting to
      * change tier, and those discarded only to change tier. */
-    OSet *hot_blocks, *retiered;
+    VgHashTable *hot_blocks, *retiered;
     struct PendingRange *pending;
     UInt n_pending, max_pending;
     Bool changing_tiers;

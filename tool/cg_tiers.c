@@ -20,7 +20,10 @@
  * paths, and those waiting for that to happen.  Each also says which of its
  * events hit way 1 of an L1 set often while cold ("way-1 sites"). */
 struct HotBlock {
-    Addr addr;     /* key: the superblock's guest start address */
+    /* First, as VgHashNode has them: the hash chain and the key, the
+     * superblock's guest start address. */
+    struct HotBlock *hash_next;
+    Addr addr;
     UInt n_events; /* bits in way1_sites */
     UChar way1_sites[0];
 };
@@ -32,17 +35,18 @@ typedef struct PendingRange {
     HotBlock *hot;
 } PendingRange;
 
-static Word cmp_hot_addr(const void *key, const void *elem)
-{
-    Addr a = *(const Addr *)key, b = ((const HotBlock *)elem)->addr;
-    return a < b ? -1 : a > b ? 1 : 0;
-}
+/* A superblock discarded only to change tier (a key and nothing else). */
+typedef struct Retiered {
+    struct Retiered *hash_next;
+    Addr addr;
+} Retiered;
 
+/* Hash tables, as for the records (cg_records.c): every translation looks
+ * in both. */
 void cg_tiers_init(void)
 {
-    cg.hot_blocks = VG_(OSetGen_Create)(offsetof(HotBlock, addr), cmp_hot_addr, VG_(malloc),
-                                        "cg.hot", VG_(free));
-    cg.retiered = VG_(OSetWord_Create)(VG_(malloc), "cg.retier", VG_(free));
+    cg.hot_blocks = VG_(HT_construct)("cg.hot");
+    cg.retiered = VG_(HT_construct)("cg.retier");
 }
 
 /* ------------------------------------------------------------------ */
@@ -67,8 +71,7 @@ void cg_tiers_init(void)
 
 static HotBlock *hot_block_for(const SBInfo *sbi)
 {
-    HotBlock *hb =
-        VG_(OSetGen_AllocNode)(cg.hot_blocks, sizeof(HotBlock) + (sbi->n_counted + 7) / 8);
+    HotBlock *hb = VG_(malloc)("cg.hot", sizeof(HotBlock) + (sbi->n_counted + 7) / 8);
     hb->addr = sbi->addr;
     hb->n_events = sbi->n_counted;
     VG_(memset)(hb->way1_sites, 0, (sbi->n_counted + 7) / 8);
@@ -90,7 +93,7 @@ Bool cg_tiers_is_way1_site(const HotBlock *hb, UInt i)
 
 const HotBlock *cg_tiers_hot(Addr addr)
 {
-    return VG_(OSetGen_Lookup)(cg.hot_blocks, &addr);
+    return VG_(HT_lookup)(cg.hot_blocks, addr);
 }
 
 /* ------------------------------------------------------------------ */
@@ -121,9 +124,9 @@ void cg_tiers_switch(void)
     VG_(ok_to_discard_translations) = True;
     cg.changing_tiers = True;
     for (UInt i = 0; i < cg.n_pending; i++) {
-        HotBlock *old = VG_(OSetGen_Remove)(cg.hot_blocks, &cg.pending[i].base);
-        if (old) VG_(OSetGen_FreeNode)(cg.hot_blocks, old);
-        VG_(OSetGen_Insert)(cg.hot_blocks, cg.pending[i].hot);
+        HotBlock *old = VG_(HT_remove)(cg.hot_blocks, cg.pending[i].base);
+        if (old) VG_(free)(old);
+        VG_(HT_add_node)(cg.hot_blocks, cg.pending[i].hot);
         VG_(discard_translations_safely)(cg.pending[i].base, cg.pending[i].len, "cachegrind");
     }
     VG_(ok_to_discard_translations) = was_ok;
@@ -133,18 +136,24 @@ void cg_tiers_switch(void)
 
 void cg_tiers_discarded(Addr addr)
 {
-    if (cg.changing_tiers && !VG_(OSetWord_Contains)(cg.retiered, addr))
-        VG_(OSetWord_Insert)(cg.retiered, addr);
+    if (cg.changing_tiers && !VG_(HT_lookup)(cg.retiered, addr)) {
+        Retiered *r = VG_(malloc)("cg.retier", sizeof *r);
+        r->addr = addr;
+        VG_(HT_add_node)(cg.retiered, r);
+    }
 }
 
 Bool cg_tiers_new_translation(Addr addr)
 {
-    return !VG_(OSetWord_Remove)(cg.retiered, addr);
+    Retiered *r = VG_(HT_remove)(cg.retiered, addr);
+    if (!r) return True;
+    VG_(free)(r);
+    return False;
 }
 
 /* As upstream counts them: superblocks discarded only to change tier are
  * still live there. */
 UInt cg_tiers_live_superblocks(void)
 {
-    return cg_records_live() + VG_(OSetWord_Size)(cg.retiered);
+    return cg_records_live() + VG_(HT_count_nodes)(cg.retiered);
 }
