@@ -201,6 +201,13 @@ LineCC *cg_lines_get(Addr a, Bool count_lookup)
     return cc;
 }
 
+const HChar *cg_lines_fn_name(Addr a)
+{
+    Bool found;
+    const HChar *fn = fn_name(VG_(current_DiEpoch)(), a, &found);
+    return found ? fn : NULL;
+}
+
 void cg_lines_zero(void)
 {
     for (UInt i = 0; i < cg.cc_buckets; i++)

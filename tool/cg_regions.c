@@ -27,6 +27,7 @@
  * state: the outermost entry's stack pointer.  The state of the thread the
  * scheduler runs is copied into cg.collect and cg.region_limit. */
 #include "cg_regions.h"
+#include "cg_lines.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
@@ -129,10 +130,10 @@ static IRExpr *bind(IRSB *out, IRType ty, IRExpr *e)
  * Inlined code has no entry of its own, so it never matches. */
 static Bool is_region_entry(Addr addr)
 {
-    DiEpoch ep = VG_(current_DiEpoch)();
     const HChar *name;
-    if (!VG_(get_fnname_if_entry)(ep, addr, &name)) return False;
-    if (!VG_(get_fnname)(ep, addr, &name)) return False;
+    if (!VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), addr, &name)) return False;
+    name = cg_lines_fn_name(addr);
+    if (!name) return False;
     for (UInt i = 0; i < cg.clo.n_toggle; i++)
         if (VG_(string_match)(cg.clo.toggle[i], name)) return True;
     return False;
