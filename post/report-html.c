@@ -789,13 +789,16 @@ static void events_line(const size_t *ev, size_t n)
 static void metadata(void)
 {
     const cg_profile *p = P.p;
-    add("<dl class=\"meta\">\n<dt>Invocation</dt><dd><code>");
-    cg_html_str(P.b, cg_invocation_name(P.r->argv[0]));
-    for (int i = 1; i < P.r->argc; i++) {
-        add(" ");
-        cg_html_str(P.b, P.r->argv[i]);
+    add("<dl class=\"meta\">\n");
+    if (P.r->argc > 0) {
+        add("<dt>Invocation</dt><dd><code>");
+        cg_html_str(P.b, cg_invocation_name(P.r->argv[0]));
+        for (int i = 1; i < P.r->argc; i++) {
+            add(" ");
+            cg_html_str(P.b, P.r->argv[i]);
+        }
+        add("</code></dd>\n");
     }
-    add("</code></dd>\n");
     for (size_t i = 0; i < p->n_inputs && i < INPUTS_MAX; i++) {
         const cg_input *in = &p->inputs[i];
         if (p->n_inputs == 1)

@@ -17,7 +17,7 @@
 
 typedef struct cg_report {
     const cg_profile *prof;
-    int argc; /* cg_annotate's command line, for the metadata */
+    int argc; /* cg_annotate's command line, for the metadata (0: none) */
     char **argv;
     bool diff, annotate, show_percs;
     const size_t *show, *sort; /* event indices */
