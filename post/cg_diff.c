@@ -22,6 +22,7 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
 {
     (void)ctx, (void)string;
     cg_subst **to = id == OPT_MOD_FILENAME ? &mod_file : &mod_fn;
+    cg_subst_free(*to);
     if (!(*to = cg_subst_parse(value))) return cg_bad_value("search_and_replace", value);
     return NULL;
 }
@@ -47,15 +48,16 @@ int main(int argc, char **argv)
 {
     size_t n;
     char **files = cg_start(&program, argc, argv, NULL, &n);
+    cg_error e = {0};
 
     cg_profile p;
     cg_profile_init(&p, CG_DIFF);
     p.mod_file = mod_file;
     p.mod_fn = mod_fn;
     cg_read_opts first = {.sign = -1}, second = {.sign = 1};
-    cg_input *in1 = cg_read_file(&p, files[0], &first);
-    cg_input *in2 = cg_read_file(&p, files[1], &second);
-    (void)in1;
+    if (!cg_read_file(&p, files[0], &first, &e)) cg_fail(&e);
+    cg_input *in2 = cg_read_file(&p, files[1], &second, &e);
+    if (!in2) cg_fail(&e);
     if (in2->events_mismatch) cg_die("events in data files don't match");
 
     static char buf[1 << 16];
@@ -63,6 +65,7 @@ int main(int argc, char **argv)
     printf("desc: Files compared:   %s; %s\n", files[0], files[1]);
     cg_fp_check fp;
     cg_fp_check_inputs(&p, &fp);
+    cg_fp_warn(&fp);
     if (fp.any) {
         cg_buf line = {0};
         cg_fp_merged_line(&fp, &line);

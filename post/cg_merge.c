@@ -49,8 +49,10 @@ int main(int argc, char **argv)
     cg_profile p;
     cg_profile_init(&p, CG_MERGE);
     cg_read_opts ro = {.sign = 1};
+    cg_error e = {0};
     for (size_t i = 0; i < n; i++) {
-        cg_input *in = cg_read_file(&p, files[i], &ro);
+        cg_input *in = cg_read_file(&p, files[i], &ro, &e);
+        if (!in) cg_fail(&e);
         if (in->events_mismatch) cg_die("events in data files don't match");
     }
 
@@ -71,6 +73,7 @@ int main(int argc, char **argv)
        3.21 writes them), so we simply write none. */
     cg_fp_check fp;
     cg_fp_check_inputs(&p, &fp);
+    cg_fp_warn(&fp);
     size_t n_desc = first->n_desc, at;
     cg_text *desc = xmalloc((n_desc + 1) * sizeof *desc);
     if (n_desc) memcpy(desc, first->desc, n_desc * sizeof *desc);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmdline.c: the argparse-compatible command-line parser shared by the three
-   programs, plus the Python-syntax number parsers their options need. */
+   programs, plus the Python-syntax number parsers their options need.  It
+   never prints or exits: mistakes go back to the caller as a cg_error. */
 #include "cmdline.h"
 #include "util.h"
 
@@ -23,35 +24,26 @@ typedef struct classified {
     bool single_dash_joined; /* -oVALUE form */
 } classified;
 
+const char cg_opt_done[] = "";
+
 char *cg_repr_str(const char *s)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (!f) cg_die("out of memory");
-    cg_repr(f, s, strlen(s));
-    fclose(f);
-    return buf;
-}
-
-void cg_usage_vfail(void (*usage)(FILE *, const char *), const char *prog, int status,
-                    const char *fmt, va_list ap)
-{
     cg_buf b = {0};
-    cg_buf_vprintf(&b, fmt, ap);
-    fflush(stdout);
-    usage(stderr, prog);
-    fprintf(stderr, "%s: error: ", prog);
-    cg_put_safe(stderr, b.p, b.len);
-    fputc('\n', stderr);
-    cg_exit(status);
+    cg_buf_repr(&b, s, strlen(s));
+    return b.p;
 }
 
-void cg_usage_error(const cg_cmdline *cl, int status, const char *fmt, ...)
+/* Sets *e to argparse's error: status 2, after the usage lines. */
+static bool usage_error(cg_error *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool usage_error(cg_error *e, const char *fmt, ...)
 {
     va_list ap;
+    cg_error_bytes(e, 2, "", 0);
     va_start(ap, fmt);
-    cg_usage_vfail(cl->usage, cl->prog, status, fmt, ap);
+    cg_buf_vprintf(&e->msg, fmt, ap);
+    va_end(ap);
+    e->usage = e->argparse = true;
+    return false;
 }
 
 static bool starts_with(const char *s, const char *prefix)
@@ -84,16 +76,18 @@ static const cg_opt *find_exact(const cg_cmdline *cl, const char *s, size_t n, c
     return NULL;
 }
 
-static classified classify(const cg_cmdline *cl, const char *arg)
+/* False (with *e set) for an ambiguous prefix. */
+static bool classify(const cg_cmdline *cl, const char *arg, classified *out, cg_error *e)
 {
     classified c = {K_POS, NULL, NULL, NULL, false};
-    if (arg[0] != '-' || arg[1] == 0) return c;
+    *out = c;
+    if (arg[0] != '-' || arg[1] == 0) return true;
     c.kind = K_OPT;
-    if ((c.opt = find_exact(cl, arg, strlen(arg), &c.string))) return c;
+    if ((c.opt = find_exact(cl, arg, strlen(arg), &c.string))) return *out = c, true;
     const char *eq = strchr(arg, '=');
     if (eq && (c.opt = find_exact(cl, arg, (size_t)(eq - arg), &c.string))) {
         c.explicit_value = eq + 1;
-        return c;
+        return *out = c, true;
     }
 
     /* Unique prefixes of option strings are accepted. */
@@ -122,12 +116,15 @@ static classified classify(const cg_cmdline *cl, const char *arg)
             if (i) cg_buf_adds(&b, ", ");
             cg_buf_adds(&b, match[i].string);
         }
-        cg_usage_error(cl, 2, "ambiguous option: %s could match %s", arg, b.p);
+        usage_error(e, "ambiguous option: %s could match %s", arg, b.p);
+        cg_buf_free(&b);
+        return false;
     }
-    if (n == 1) return match[0];
+    if (n == 1) return *out = match[0], true;
     if (looks_negative_number(arg) || strchr(arg, ' ')) c.kind = K_POS;
     c.opt = NULL;
-    return c;
+    *out = c;
+    return true;
 }
 
 /* The name argparse gives an option in messages: all its strings. */
@@ -141,35 +138,29 @@ static char *opt_display(const cg_opt *o)
     return b.p;
 }
 
-static void take(const cg_cmdline *cl, const classified *c, const char *value)
+/* Applies one option; false when parsing stops (*e set). */
+static bool take(const cg_cmdline *cl, const classified *c, const char *value, cg_error *e)
 {
     const cg_opt *o = c->opt;
     const char *err = cl->handle(cl->ctx, o->id, c->string, value);
-    if (err) cg_usage_error(cl, 2, "argument %s: %s", opt_display(o), err);
+    if (!err) return true;
+    if (err == cg_opt_done) return cg_error_bytes(e, 0, "", 0);
+    char *d = opt_display(o);
+    usage_error(e, "argument %s: %s", d, err);
+    free(d);
+    return false;
 }
 
-char **cg_parse_args(const cg_cmdline *cl, int argc, char **argv, size_t *n_out)
+/* The positional arguments, or NULL with *e set. */
+static char **parse(const cg_cmdline *cl, size_t n, char **args, const classified *cls,
+                    size_t *n_out, cg_error *e)
 {
-    size_t n = argc > 1 ? (size_t)argc - 1 : 0;
-    char **args = argv + 1;
-    classified *cls = xcalloc(n, sizeof *cls);
-    bool after_dd = false;
-    for (size_t i = 0; i < n; i++) {
-        if (after_dd) {
-            cls[i].kind = K_POS;
-        } else if (strcmp(args[i], "--") == 0) {
-            cls[i].kind = K_DASHDASH;
-            after_dd = true;
-        } else {
-            cls[i] = classify(cl, args[i]);
-        }
-    }
-
     char **pos = xcalloc(n + 1, sizeof *pos);
     size_t n_pos = 0, slots_filled = 0;
     cg_buf extras = {0};
+    bool ok = true;
     size_t i = 0;
-    while (i < n) {
+    while (ok && i < n) {
         if (cls[i].kind != K_OPT) {
             /* A run of positionals fills as many remaining slots as it can;
                the last slot may swallow the rest of the run. */
@@ -196,38 +187,67 @@ char **cg_parse_args(const cg_cmdline *cl, int argc, char **argv, size_t *n_out)
             if (extras.len) cg_buf_addc(&extras, ' ');
             cg_buf_adds(&extras, args[i]);
             i++;
-            continue;
-        }
-        if (c->explicit_value) {
+        } else if (c->explicit_value) {
             if (!c->opt->takes_value) {
-                const char *v = c->explicit_value;
-                char *r = cg_repr_str(v);
-                cg_usage_error(cl, 2, "argument %s: ignored explicit argument %s",
-                               opt_display(c->opt), r);
+                char *d = opt_display(c->opt), *r = cg_repr_str(c->explicit_value);
+                ok = usage_error(e, "argument %s: ignored explicit argument %s", d, r);
+                free(d);
+                free(r);
+            } else {
+                ok = take(cl, c, c->explicit_value, e);
+                i++;
             }
-            take(cl, c, c->explicit_value);
-            i++;
         } else if (!c->opt->takes_value) {
-            take(cl, c, NULL);
+            ok = take(cl, c, NULL, e);
             i++;
         } else if (i + 1 < n && cls[i + 1].kind == K_POS) {
-            take(cl, c, args[i + 1]);
+            ok = take(cl, c, args[i + 1], e);
             i += 2;
         } else {
-            cg_usage_error(cl, 2, "argument %s: expected one argument", opt_display(c->opt));
+            char *d = opt_display(c->opt);
+            ok = usage_error(e, "argument %s: expected one argument", d);
+            free(d);
         }
     }
-    if (slots_filled < cl->n_pos) {
+    if (ok && slots_filled < cl->n_pos) {
         cg_buf b = {0};
         for (size_t k = slots_filled; k < cl->n_pos; k++) {
             if (b.len) cg_buf_adds(&b, ", ");
             cg_buf_adds(&b, cl->pos_names[k]);
         }
-        cg_usage_error(cl, 2, "the following arguments are required: %s", b.p);
+        ok = usage_error(e, "the following arguments are required: %s", b.p);
+        cg_buf_free(&b);
     }
-    if (extras.len) cg_usage_error(cl, 2, "unrecognized arguments: %s", extras.p);
-    free(cls);
+    if (ok && extras.len) ok = usage_error(e, "unrecognized arguments: %s", extras.p);
+    cg_buf_free(&extras);
+    if (!ok) {
+        free(pos);
+        return NULL;
+    }
     *n_out = n_pos;
+    return pos;
+}
+
+char **cg_parse_args(const cg_cmdline *cl, int argc, char **argv, size_t *n_out, cg_error *e)
+{
+    size_t n = argc > 1 ? (size_t)argc - 1 : 0;
+    char **args = argv + 1;
+    classified *cls = xcalloc(n, sizeof *cls);
+    bool after_dd = false, ok = true;
+    /* Every argument is classified first: an ambiguous prefix anywhere is
+       reported before any option takes effect, as argparse does. */
+    for (size_t i = 0; ok && i < n; i++) {
+        if (after_dd) {
+            cls[i].kind = K_POS;
+        } else if (strcmp(args[i], "--") == 0) {
+            cls[i].kind = K_DASHDASH;
+            after_dd = true;
+        } else {
+            ok = classify(cl, args[i], &cls[i], e);
+        }
+    }
+    char **pos = ok ? parse(cl, n, args, cls, n_out, e) : NULL;
+    free(cls);
     return pos;
 }
 

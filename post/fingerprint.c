@@ -106,11 +106,23 @@ void cg_fp_check_inputs(const cg_profile *p, cg_fp_check *c)
             xgrow((void **)&c->mismatches, &cap, c->n_mismatches + 1, sizeof *c->mismatches);
             cg_fp_mismatch *m = &c->mismatches[c->n_mismatches++];
             *m = (cg_fp_mismatch){keys[k], *first, *v};
-            warn(m);
             break;
         }
     }
     free(keys);
+}
+
+void cg_fp_warn(const cg_fp_check *c)
+{
+    for (size_t i = 0; i < c->n_mismatches; i++) warn(&c->mismatches[i]);
+}
+
+void cg_fp_check_free(cg_fp_check *c)
+{
+    for (size_t i = 0; i < c->n_inputs; i++) free(c->inputs[i].fields);
+    free(c->inputs);
+    free(c->mismatches);
+    memset(c, 0, sizeof *c);
 }
 
 void cg_fp_merged_line(const cg_fp_check *c, cg_buf *out)

@@ -35,9 +35,11 @@ typedef struct cg_fp_check {
 
 /* The text of `desc:` line `d` after `fingerprint: `, or NULL. */
 const cg_text *cg_fp_line(const cg_input *in, size_t *index);
-/* Parses the inputs' fingerprints and compares them; prints one warning
-   per differing field on stderr (`PROG: warning: ...`). */
+/* Parses the inputs' fingerprints and compares them (no output). */
 void cg_fp_check_inputs(const cg_profile *p, cg_fp_check *c);
+/* One warning per differing field on stderr (`PROG: warning: ...`). */
+void cg_fp_warn(const cg_fp_check *c);
+void cg_fp_check_free(cg_fp_check *c);
 /* The fingerprint line (without `desc: ` and the newline) that stands for
    all inputs: their common value per field, `mixed` where they differ. */
 void cg_fp_merged_line(const cg_fp_check *c, cg_buf *out);

@@ -3,6 +3,7 @@
 #include "limit.h"
 #include "numfmt.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* More digits than this after the point would not change any decision on
@@ -43,6 +44,13 @@ const char *cg_limit_parse(const char *arg, cg_limit *l)
     }
     if (*p) return "unexpected text after the number";
     return NULL;
+}
+
+void cg_limit_free(cg_limit *l)
+{
+    free(l->event);
+    free(l->spec);
+    l->event = l->spec = NULL;
 }
 
 void cg_limit_decide(cg_limit *l, cg_count old, cg_count new_)

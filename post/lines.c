@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* lines.c: universal-newline line splitting over read(2), used for profiles
-   and for the annotated source files alike, with no per-line allocation. */
+/* lines.c: universal-newline line splitting over read(2) (or over a text in
+   memory, for the fuzz targets), used for profiles and for the annotated
+   source files alike, with no per-line allocation. */
 #include "lines.h"
 #include "util.h"
 
@@ -19,9 +20,20 @@ void cg_lines_init(cg_lines *r, int fd)
     r->buf = xmalloc(r->cap);
 }
 
+void cg_lines_init_mem(cg_lines *r, const char *s, size_t len)
+{
+    memset(r, 0, sizeof *r);
+    r->fd = -1;
+    /* Never written: with eof set, fill() neither moves nor reads into it. */
+    r->buf = len ? (char *)s : (char *)"";
+    r->cap = r->end = len;
+    r->eof = true;
+    r->borrowed = true;
+}
+
 void cg_lines_free(cg_lines *r)
 {
-    free(r->buf);
+    if (!r->borrowed) free(r->buf);
     r->buf = NULL;
 }
 

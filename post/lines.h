@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* lines.h: a buffered reader that splits a file descriptor into lines the way
-   Python's universal newlines do (\n, \r\n and a lone \r each end a line). */
+/* lines.h: a buffered reader that splits a file descriptor (or a text in
+   memory) into lines the way Python's universal newlines do (\n, \r\n and a
+   lone \r each end a line). */
 #ifndef CG_LINES_H
 #define CG_LINES_H
 
@@ -13,11 +14,14 @@ typedef struct cg_lines {
     char *buf;
     size_t cap, start, end;
     bool eof;
+    bool borrowed;   /* buf is the caller's text (cg_lines_init_mem) */
     int err;         /* errno of a failed read, which ends the input */
     uint64_t lineno; /* number of the line last returned */
 } cg_lines;
 
 void cg_lines_init(cg_lines *r, int fd);
+/* The lines of the len bytes at s, which must stay until cg_lines_free. */
+void cg_lines_init_mem(cg_lines *r, const char *s, size_t len);
 void cg_lines_free(cg_lines *r);
 /* Next line without its terminator; *term says whether it had one.  The
    pointer stays valid until the next call.  Returns false at end of input. */

@@ -52,6 +52,42 @@ void cg_profile_init(cg_profile *p, cg_flavour flavour)
     p->fn_unknown = cg_intern(&p->fns, "???", 3);
 }
 
+static void free_texts(cg_text *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(t[i].s);
+    free(t);
+}
+
+void cg_profile_free(cg_profile *p)
+{
+    /* p->events is one of the inputs' lists. */
+    for (size_t i = 0; i < p->n_inputs; i++) {
+        cg_input *in = &p->inputs[i];
+        free_texts(in->desc, in->n_desc);
+        free(in->cmd.s);
+        free_texts(in->events, in->n_events);
+        free(in->total);
+    }
+    free(p->inputs);
+    cg_strtab_free(&p->files);
+    cg_strtab_free(&p->fns);
+    free(p->pairs);
+    free(p->pair_cc);
+    free_slots(p->pair_slots, p->n_pair_slots);
+    big_free(p->lines, p->cap_lines, sizeof *p->lines);
+    big_free(p->line_cc, p->cap_line_cc, sizeof *p->line_cc);
+    free_slots(p->line_slots, p->n_line_slots);
+    for (size_t i = 0; i < p->cap_finfo; i++) free(p->finfo[i].orig);
+    free(p->finfo);
+    free(p->summary_total);
+    free(p->count_mag);
+    free(p->summary_mag);
+    free(p->file_map);
+    free(p->fn_map);
+    cg_buf_free(&p->mapped);
+    memset(p, 0, sizeof *p);
+}
+
 void cg_profile_set_events(cg_profile *p, cg_text *events, size_t n)
 {
     p->events = events;
@@ -213,8 +249,8 @@ uint32_t cg_line_get(cg_profile *p, uint32_t owner, int64_t line)
     return i;
 }
 
-static uint32_t map_name(cg_strtab *t, cg_subst *sub, uint32_t **map, size_t *cap, const char *s,
-                         size_t len, uint32_t *new_raw, const char **err)
+static uint32_t map_name(cg_strtab *t, cg_subst *sub, uint32_t **map, size_t *cap, cg_buf *out,
+                         const char *s, size_t len, uint32_t *new_raw, const char **err)
 {
     uint32_t raw = cg_intern(t, s, len);
     if (raw >= *cap) {
@@ -228,10 +264,9 @@ static uint32_t map_name(cg_strtab *t, cg_subst *sub, uint32_t **map, size_t *ca
     }
     uint32_t id = raw;
     if (sub) {
-        static cg_buf out;
-        *err = cg_subst_apply(sub, s, len, &out);
+        *err = cg_subst_apply(sub, s, len, out);
         if (*err) return CG_NONE;
-        id = cg_intern(t, out.p ? out.p : "", out.len);
+        id = cg_intern(t, out->p ? out->p : "", out->len);
     }
     (*map)[raw] = id + 1;
     if (new_raw) *new_raw = raw;
@@ -240,13 +275,14 @@ static uint32_t map_name(cg_strtab *t, cg_subst *sub, uint32_t **map, size_t *ca
 
 uint32_t cg_map_file(cg_profile *p, const char *s, size_t len, uint32_t *new_raw, const char **err)
 {
-    return map_name(&p->files, p->mod_file, &p->file_map, &p->cap_file_map, s, len, new_raw, err);
+    return map_name(&p->files, p->mod_file, &p->file_map, &p->cap_file_map, &p->mapped, s, len,
+                    new_raw, err);
 }
 
 uint32_t cg_map_fn(cg_profile *p, const char *s, size_t len, const char **err)
 {
     if (!p->mod_fn) return cg_intern(&p->fns, s, len);
-    return map_name(&p->fns, p->mod_fn, &p->fn_map, &p->cap_fn_map, s, len, NULL, err);
+    return map_name(&p->fns, p->mod_fn, &p->fn_map, &p->cap_fn_map, &p->mapped, s, len, NULL, err);
 }
 
 bool cg_reaches(cg_count c, double t)

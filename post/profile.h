@@ -105,12 +105,15 @@ typedef struct cg_profile {
     cg_count *summary_total;
     uint64_t *count_mag, *summary_mag; /* overflow guards, see cg_profile_add_mag */
 
-    cg_subst *mod_file, *mod_fn;
+    cg_subst *mod_file, *mod_fn; /* the caller's; not freed with the profile */
     uint32_t *file_map, *fn_map; /* raw id -> modified id + 1 (0: not yet mapped) */
     size_t cap_file_map, cap_fn_map;
+    cg_buf mapped; /* a name being rewritten */
 } cg_profile;
 
 void cg_profile_init(cg_profile *p, cg_flavour flavour);
+/* Frees everything the profile holds, also after a failed read. */
+void cg_profile_free(cg_profile *p);
 void cg_profile_set_events(cg_profile *p, cg_text *events, size_t n);
 
 static inline cg_count *cg_pair_cc(const cg_profile *p, uint32_t i)
@@ -187,12 +190,19 @@ uint32_t cg_map_fn(cg_profile *p, const char *s, size_t len, const char **err);
 typedef struct cg_read_opts {
     int sign; /* +1 add, -1 subtract this file */
     /* cg_annotate: called after the events: line of each file, before the
-       events are compared with the first file's. */
-    void (*on_events)(void *ctx, const cg_text *events, size_t n);
+       events are compared with the first file's; false (with *err set)
+       fails the read. */
+    bool (*on_events)(void *ctx, const cg_text *events, size_t n, cg_error *err);
     void *ctx;
-    bool die_on_mismatch; /* else mark the input and finish reading it */
+    bool stop_on_mismatch; /* else mark the input and finish reading it */
 } cg_read_opts;
-cg_input *cg_read_file(cg_profile *p, const char *path, const cg_read_opts *o);
+/* Reads the profile at `path` (which must outlive p) into p.  On failure
+   returns NULL with *err set (status 1): the profile can then only be
+   freed. */
+cg_input *cg_read_file(cg_profile *p, const char *path, const cg_read_opts *o, cg_error *err);
+/* The same for the len bytes at s, called `name` in messages. */
+cg_input *cg_read_mem(cg_profile *p, const char *name, const char *s, size_t len,
+                      const cg_read_opts *o, cg_error *err);
 
 /* Writing (writer.c). */
 #include <stdio.h>

@@ -32,11 +32,10 @@ typedef struct cg_program {
     "                        g and i), e.g. `s/prog[0-9]/progN/`\n"                                \
     "  --mod-funcname REGEX  the same for function names\n"
 
-/* The usage line, as the option errors show it (after cg_start). */
-void cg_print_usage(FILE *out);
-/* A usage error found after parsing: the usage lines and `PROG: error: MSG`
-   on stderr, exit status 2. */
-_Noreturn void cg_usage_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prints *e as this program's error and exits with its status: the usage
+   lines first if e->usage, then `NAME: error: MSG` (argv[0]'s basename as
+   NAME if e->argparse, else the program's name).  Status 0 just exits. */
+_Noreturn void cg_fail(const cg_error *e);
 
 /* An option handler's error quoting VALUE: BEFORE 'VALUE' AFTER.  The text
    lives until the next call of either function. */
@@ -50,10 +49,13 @@ const char *cg_bad_value(const char *what, const char *value);
 #define CG_POSITIONALS(names, many)                                                                \
     .pos_names = (names), .n_pos = sizeof(names) / sizeof *(names), .last_many = (many)
 
-/* The first call in main: sets up error reporting, parses argv (handling
-   --help and --version itself) and returns the positional arguments (count
-   in *n).  `*prog`, unless NULL, gets argv[0]'s basename, as usage lines
-   show it. */
-char **cg_start(const cg_program *p, int argc, char **argv, const char **prog, size_t *n);
+/* Parses argv for program p (handling --help and --version itself, which
+   print to stdout), with `ctx` passed to p->handle; returns the positional
+   arguments (count in *n; free the array), or NULL with *e set. */
+char **cg_program_parse(const cg_program *p, int argc, char **argv, void *ctx, size_t *n,
+                        cg_error *e);
+/* The first call in main: sets up error reporting (cg_init) and returns
+   cg_program_parse's positionals, or ends the program with cg_fail. */
+char **cg_start(const cg_program *p, int argc, char **argv, void *ctx, size_t *n);
 
 #endif

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* reader.c: the one parser of the Cachegrind output format, streaming a file
-   into a cg_profile under the rules of the calling program's flavour. */
+   into a cg_profile under the rules of the calling program's flavour.  Every
+   rule that fails sets the caller's cg_error and makes the functions below
+   return false up to cg_read_file, which never exits. */
 #include "lines.h"
 #include "profile.h"
 #include "util.h"
@@ -18,6 +20,7 @@ typedef struct rd {
     cg_input *in;
     const cg_read_opts *o;
     cg_lines lr;
+    cg_error *err;
     size_t nev;      /* this file's number of events */
     bool accumulate; /* false once the events differ: read only to validate */
     cg_count *vals, *total, *last_summary;
@@ -27,18 +30,16 @@ typedef struct rd {
 
 enum { TOK_OK, TOK_BAD, TOK_BIG };
 
-static _Noreturn void die_at(rd *r, uint64_t line, const char *msg, const char *extra,
-                             size_t extra_len)
+static bool fail_at(rd *r, uint64_t line, const char *msg, const char *extra, size_t extra_len)
 {
-    cg_buf b = {0};
-    cg_buf_printf(&b, "%s:%" PRIu64 ": %s", r->in->path, line, msg);
-    if (extra) cg_buf_add(&b, extra, extra_len);
-    cg_die_bytes(b.p, b.len);
+    cg_error_set(r->err, 1, "%s:%" PRIu64 ": %s", r->in->path, line, msg);
+    if (extra) cg_buf_add(&r->err->msg, extra, extra_len);
+    return false;
 }
 
-static _Noreturn void die_here(rd *r, const char *msg)
+static bool fail_here(rd *r, const char *msg)
 {
-    die_at(r, r->lr.lineno, msg, NULL, 0);
+    return fail_at(r, r->lr.lineno, msg, NULL, 0);
 }
 
 /* Length of the separator at p (Python whitespace), 0 if none. */
@@ -127,10 +128,11 @@ static int parse_counts(const char *s, const char *end, size_t nev, cg_count *va
     return status;
 }
 
-static void check_counts(rd *r, int status)
+static bool check_counts(rd *r, int status)
 {
-    if (status == TOK_BAD) die_here(r, "malformed or too many event counts");
-    if (status == TOK_BIG) die_here(r, "number does not fit in 64 bits");
+    if (status == TOK_BAD) return fail_here(r, "malformed or too many event counts");
+    if (status == TOK_BIG) return fail_here(r, "number does not fit in 64 bits");
+    return true;
 }
 
 /* `KEYWORD` followed by at least one whitespace character, where the line
@@ -182,24 +184,25 @@ static void format_list(cg_buf *b, const cg_count *v, size_t n)
     cg_buf_addc(b, ']');
 }
 
-static _Noreturn void die_summary(rd *r, uint64_t line, const char *l1, const char *l2)
+static bool fail_summary(rd *r, uint64_t line, const char *l1, const char *l2)
 {
-    cg_buf b = {0};
-    cg_buf_printf(&b, "%s:%" PRIu64 ": `summary:` line doesn't match computed total\n%s",
-                  r->in->path, line, l1);
-    format_list(&b, r->vals, r->nev);
-    cg_buf_printf(&b, "\n%s", l2);
-    format_list(&b, r->total, r->nev);
-    cg_die_bytes(b.p, b.len);
+    cg_error_set(r->err, 1, "%s:%" PRIu64 ": `summary:` line doesn't match computed total\n%s",
+                 r->in->path, line, l1);
+    format_list(&r->err->msg, r->vals, r->nev);
+    cg_buf_printf(&r->err->msg, "\n%s", l2);
+    format_list(&r->err->msg, r->total, r->nev);
+    return false;
 }
 
-static void add_to_total(rd *r, cg_count *dst, uint64_t *mag, int sign, uint64_t line)
+static bool add_to_total(rd *r, cg_count *dst, uint64_t *mag, int sign, uint64_t line)
 {
-    if (!cg_mag_add(mag, r->vals, r->nev)) die_at(r, line, "counts too large for 64 bits", 0, 0);
+    if (!cg_mag_add(mag, r->vals, r->nev))
+        return fail_at(r, line, "counts too large for 64 bits", 0, 0);
     cg_cc_add(dst, r->vals, r->nev, sign);
+    return true;
 }
 
-static void header(rd *r)
+static bool header(rd *r)
 {
     cg_input *in = r->in;
     const char *line, *rest;
@@ -212,16 +215,17 @@ static void header(rd *r)
         ok = cg_lines_next(&r->lr, &line, &len, &term);
     }
     if (!ok || !keyword(line, len, term, "cmd:", &rest, &rlen))
-        die_at(r, r->lr.lineno + !ok, "missing a `command:` line", 0, 0);
+        return fail_at(r, r->lr.lineno + !ok, "missing a `command:` line", 0, 0);
     in->cmd = text_copy(rest, rlen);
     ok = cg_lines_next(&r->lr, &line, &len, &term);
     if (!ok || !keyword(line, len, term, "events:", &rest, &rlen))
-        die_at(r, r->lr.lineno + !ok, "missing an `events:` line", 0, 0);
+        return fail_at(r, r->lr.lineno + !ok, "missing an `events:` line", 0, 0);
     in->events = split_words(rest, rlen, &in->n_events);
     /* Upstream accepts this line and then fails in several odd ways. */
-    if (in->n_events == 0) die_here(r, "`events:` line names no events");
+    if (in->n_events == 0) return fail_here(r, "`events:` line names no events");
 
-    if (r->o->on_events) r->o->on_events(r->o->ctx, in->events, in->n_events);
+    if (r->o->on_events && !r->o->on_events(r->o->ctx, in->events, in->n_events, r->err))
+        return false;
     cg_profile *p = r->p;
     if (p->n_events == 0) {
         cg_profile_set_events(p, in->events, in->n_events);
@@ -230,25 +234,35 @@ static void header(rd *r)
         for (size_t i = 0; same && i < p->n_events; i++)
             same = cg_text_eq(&p->events[i], &in->events[i]);
         if (!same) {
-            if (r->o->die_on_mismatch) cg_die("events in data files don't match");
+            if (r->o->stop_on_mismatch)
+                return cg_error_set(r->err, 1, "events in data files don't match");
             in->events_mismatch = true;
         }
     }
     r->nev = in->n_events;
     r->accumulate = !in->events_mismatch;
+    return true;
+}
+
+/* The id of a name rewritten by --mod-filename/--mod-funcname, or CG_NONE
+   with the error set. */
+static uint32_t mapped(rd *r, uint32_t id, const char *opt, const char *err)
+{
+    if (id != CG_NONE) return id;
+    cg_buf b = {0};
+    cg_buf_printf(&b, "%s: %s", opt, err);
+    fail_here(r, b.p);
+    cg_buf_free(&b);
+    return CG_NONE;
 }
 
 static uint32_t map_file(rd *r, const char *s, size_t len)
 {
-    const char *err = NULL;
+    const char *err = "";
     uint32_t raw;
     uint32_t id = cg_map_file(r->p, s, len, &raw, &err);
-    if (id == CG_NONE) {
-        cg_buf b = {0};
-        cg_buf_printf(&b, "--mod-filename: %s", err);
-        die_here(r, b.p);
-    }
-    if (raw != CG_NONE && r->p->flavour == CG_ANNOTATE) {
+    id = mapped(r, id, "--mod-filename", err);
+    if (id != CG_NONE && raw != CG_NONE && r->p->flavour == CG_ANNOTATE) {
         /* Remember which original names feed each modified name. */
         cg_profile_touch_file(r->p, id);
         cg_fileinfo *f = cg_finfo(r->p, id);
@@ -260,17 +274,12 @@ static uint32_t map_file(rd *r, const char *s, size_t len)
 
 static uint32_t map_fn(rd *r, const char *s, size_t len)
 {
-    const char *err = NULL;
+    const char *err = "";
     uint32_t id = cg_map_fn(r->p, s, len, &err);
-    if (id == CG_NONE) {
-        cg_buf b = {0};
-        cg_buf_printf(&b, "--mod-funcname: %s", err);
-        die_here(r, b.p);
-    }
-    return id;
+    return mapped(r, id, "--mod-funcname", err);
 }
 
-static void count_line(rd *r, const char *line, size_t len)
+static bool count_line(rd *r, const char *line, size_t len)
 {
     cg_profile *p = r->p;
     const char *s = line, *end = line + len;
@@ -281,18 +290,19 @@ static void count_line(rd *r, const char *line, size_t len)
         while (s < end && !sep_len(s, end)) s++;
     } else {
         st = parse_token(&s, end, &lineno, false);
-        if (st == TOK_BAD) check_counts(r, st);
+        if (st == TOK_BAD) return check_counts(r, st);
         if (st == TOK_BIG)
             while (s < end && !sep_len(s, end)) s++;
     }
     int st2 = parse_counts(s, end, r->nev, r->vals);
-    check_counts(r, st2 == TOK_BAD ? st2 : st != TOK_OK ? st : st2);
+    if (!check_counts(r, st2 == TOK_BAD ? st2 : st != TOK_OK ? st : st2)) return false;
 
     for (size_t e = 0; e < r->nev; e++)
         if (__builtin_add_overflow(r->total[e], r->vals[e], &r->total[e]))
-            die_here(r, "counts too large for 64 bits");
-    if (!r->accumulate) return;
-    if (!cg_mag_add(p->count_mag, r->vals, r->nev)) die_here(r, "counts too large for 64 bits");
+            return fail_here(r, "counts too large for 64 bits");
+    if (!r->accumulate) return true;
+    if (!cg_mag_add(p->count_mag, r->vals, r->nev))
+        return fail_here(r, "counts too large for 64 bits");
 
     int sign = r->o->sign;
     if (r->cur_pair == CG_NONE && p->flavour != CG_ANNOTATE)
@@ -304,14 +314,16 @@ static void count_line(rd *r, const char *line, size_t len)
     } else if (p->flavour == CG_MERGE) {
         cg_cc_add(cg_line_cc(p, cg_line_get(p, r->cur_pair, lineno)), r->vals, r->nev, sign);
     }
+    return true;
 }
 
 /* fl= (reset_fn) and the legacy fi=/fe= (keep the function). */
-static void file_line(rd *r, const char *name, size_t len, bool reset_fn)
+static bool file_line(rd *r, const char *name, size_t len, bool reset_fn)
 {
     cg_profile *p = r->p;
     uint32_t f = map_file(r, name, len);
-    if (!r->accumulate) return;
+    if (f == CG_NONE) return false;
+    if (!r->accumulate) return true;
     r->cur_file = f;
     if (p->flavour == CG_ANNOTATE) {
         if (reset_fn || r->cur_fn == CG_NONE) r->cur_fn = p->fn_unspecified;
@@ -320,13 +332,15 @@ static void file_line(rd *r, const char *name, size_t len, bool reset_fn)
         if (reset_fn) r->cur_fn = p->fn_unknown;
         r->cur_pair = CG_NONE;
     }
+    return true;
 }
 
-static void fn_line(rd *r, const char *name, size_t len)
+static bool fn_line(rd *r, const char *name, size_t len)
 {
     cg_profile *p = r->p;
     uint32_t fn = map_fn(r, name, len);
-    if (!r->accumulate) return;
+    if (fn == CG_NONE) return false;
+    if (!r->accumulate) return true;
     r->cur_fn = fn;
     if (p->flavour == CG_ANNOTATE) {
         if (r->cur_file == CG_NONE)
@@ -336,102 +350,133 @@ static void fn_line(rd *r, const char *name, size_t len)
     } else {
         r->cur_pair = CG_NONE;
     }
+    return true;
 }
 
-static void summary_line(rd *r, const char *rest, size_t rlen)
+static bool summary_line(rd *r, const char *rest, size_t rlen)
 {
     cg_profile *p = r->p;
-    check_counts(r, parse_counts(rest, rest + rlen, r->nev, r->vals));
+    if (!check_counts(r, parse_counts(rest, rest + rlen, r->nev, r->vals))) return false;
     r->have_summary = true;
     switch (p->flavour) {
     case CG_ANNOTATE:
         if (memcmp(r->vals, r->total, r->nev * sizeof(cg_count)) != 0)
-            die_summary(r, r->lr.lineno, "- summary:  ", "- computed: ");
-        add_to_total(r, p->summary_total, p->summary_mag, r->o->sign, r->lr.lineno);
-        break;
+            return fail_summary(r, r->lr.lineno, "- summary:  ", "- computed: ");
+        return add_to_total(r, p->summary_total, p->summary_mag, r->o->sign, r->lr.lineno);
     case CG_MERGE:
         if (r->accumulate)
-            add_to_total(r, p->summary_total, p->summary_mag, r->o->sign, r->lr.lineno);
-        break;
+            return add_to_total(r, p->summary_total, p->summary_mag, r->o->sign, r->lr.lineno);
+        return true;
     case CG_DIFF:
         memcpy(r->last_summary, r->vals, r->nev * sizeof(cg_count));
-        break;
+        return true;
     }
+    return true;
 }
 
-static void body(rd *r)
+static bool body(rd *r)
 {
     const char *line, *rest;
     size_t len, rlen;
-    bool term;
-    while (cg_lines_next(&r->lr, &line, &len, &term)) {
+    bool term, ok = true;
+    while (ok && cg_lines_next(&r->lr, &line, &len, &term)) {
         char c = len ? line[0] : 0;
         if (is_digit(c)) {
-            count_line(r, line, len);
+            ok = count_line(r, line, len);
         } else if (len >= 3 && line[2] == '=' && line[0] == 'f') {
             if (line[1] == 'n')
-                fn_line(r, line + 3, len - 3);
+                ok = fn_line(r, line + 3, len - 3);
             else if (line[1] == 'l')
-                file_line(r, line + 3, len - 3, true);
+                ok = file_line(r, line + 3, len - 3, true);
             else if (line[1] == 'i' || line[1] == 'e')
-                file_line(r, line + 3, len - 3, false);
+                ok = file_line(r, line + 3, len - 3, false);
             else
-                die_at(r, r->lr.lineno, "malformed line: ", line, len);
+                ok = fail_at(r, r->lr.lineno, "malformed line: ", line, len);
         } else if (keyword(line, len, term, "summary:", &rest, &rlen)) {
-            summary_line(r, rest, rlen);
+            ok = summary_line(r, rest, rlen);
         } else if (len == 0 || c == '#') {
             continue;
         } else {
-            die_at(r, r->lr.lineno, "malformed line: ", line, len);
+            ok = fail_at(r, r->lr.lineno, "malformed line: ", line, len);
         }
     }
-    if (r->lr.err) cg_die_errno(r->lr.err, r->in->path);
+    if (ok && r->lr.err) return cg_error_errno(r->err, r->lr.err, r->in->path);
+    return ok;
 }
 
-static void finish(rd *r)
+static bool finish(rd *r)
 {
     cg_profile *p = r->p;
     uint64_t after = r->lr.lineno + 1;
-    if (!r->have_summary) die_at(r, after, "missing `summary:` line, aborting", 0, 0);
+    if (!r->have_summary) return fail_at(r, after, "missing `summary:` line, aborting", 0, 0);
     if (p->flavour == CG_DIFF) {
         memcpy(r->vals, r->last_summary, r->nev * sizeof(cg_count));
         if (memcmp(r->vals, r->total, r->nev * sizeof(cg_count)) != 0)
-            die_summary(r, after, "- summary: ", "- total:   ");
-        if (r->accumulate) add_to_total(r, p->summary_total, p->summary_mag, r->o->sign, after);
+            return fail_summary(r, after, "- summary: ", "- total:   ");
+        if (r->accumulate)
+            return add_to_total(r, p->summary_total, p->summary_mag, r->o->sign, after);
     }
+    return true;
 }
 
-cg_input *cg_read_file(cg_profile *p, const char *path, const cg_read_opts *o)
+static cg_input *new_input(cg_profile *p, const char *path)
 {
     xgrow((void **)&p->inputs, &p->cap_inputs, p->n_inputs + 1, sizeof *p->inputs);
     cg_input *in = &p->inputs[p->n_inputs++];
     memset(in, 0, sizeof *in);
     in->path = path;
-
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) cg_die_errno(errno, path);
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) cg_die_errno(EISDIR, path);
-
-    rd r = {.p = p, .in = in, .o = o};
-    cg_lines_init(&r.lr, fd);
-    header(&r);
-    r.vals = xcalloc(r.nev, sizeof(cg_count));
-    r.total = xcalloc(r.nev, sizeof(cg_count));
-    r.last_summary = xcalloc(r.nev, sizeof(cg_count));
-    if (p->flavour == CG_ANNOTATE) {
-        r.cur_file = r.cur_fn = r.cur_pair = CG_NONE;
-    } else {
-        r.cur_file = p->file_empty;
-        r.cur_fn = p->fn_empty;
-        r.cur_pair = CG_NONE;
-    }
-    body(&r);
-    finish(&r);
-    cg_lines_free(&r.lr);
-    close(fd);
-    free(r.vals);
-    in->total = r.total;
-    free(r.last_summary);
     return in;
+}
+
+/* Reads r->lr to the end into the profile; frees the lines. */
+static cg_input *read_lines(rd *r)
+{
+    cg_profile *p = r->p;
+    bool ok = header(r);
+    if (ok) {
+        r->vals = xcalloc(r->nev, sizeof(cg_count));
+        r->total = xcalloc(r->nev, sizeof(cg_count));
+        r->last_summary = xcalloc(r->nev, sizeof(cg_count));
+        if (p->flavour == CG_ANNOTATE) {
+            r->cur_file = r->cur_fn = r->cur_pair = CG_NONE;
+        } else {
+            r->cur_file = p->file_empty;
+            r->cur_fn = p->fn_empty;
+            r->cur_pair = CG_NONE;
+        }
+        ok = body(r) && finish(r);
+    }
+    cg_lines_free(&r->lr);
+    free(r->vals);
+    free(r->last_summary);
+    if (!ok) {
+        free(r->total);
+        return NULL;
+    }
+    r->in->total = r->total;
+    return r->in;
+}
+
+cg_input *cg_read_file(cg_profile *p, const char *path, const cg_read_opts *o, cg_error *err)
+{
+    rd r = {.p = p, .in = new_input(p, path), .o = o, .err = err};
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return cg_error_errno(err, errno, path), NULL;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(fd);
+        return cg_error_errno(err, EISDIR, path), NULL;
+    }
+    cg_lines_init(&r.lr, fd);
+    cg_input *in = read_lines(&r);
+    close(fd);
+    return in;
+}
+
+cg_input *cg_read_mem(cg_profile *p, const char *name, const char *s, size_t len,
+                      const cg_read_opts *o, cg_error *err)
+{
+    rd r = {.p = p, .in = new_input(p, name), .o = o, .err = err};
+    cg_lines_init_mem(&r.lr, s, len);
+    return read_lines(&r);
 }

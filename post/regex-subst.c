@@ -230,7 +230,15 @@ const char *cg_subst_apply(cg_subst *s, const char *in, size_t len, cg_buf *out)
     for (;;) {
         int rc = pcre2_match(s->code, (PCRE2_SPTR)in, len, pos,
                              must_advance ? PCRE2_NOTEMPTY_ATSTART : 0, s->md, NULL);
-        if (rc < 0) break;
+        if (rc == PCRE2_ERROR_NOMATCH) break;
+        if (rc < 0) {
+            /* Python would keep going; PCRE2 stops at its limits.  Using
+               what was matched so far would give a silently wrong name. */
+            PCRE2_UCHAR msg[200];
+            pcre2_get_error_message(rc, msg, sizeof msg);
+            snprintf(s->errbuf, sizeof s->errbuf, "matching failed: %s", (char *)msg);
+            return s->errbuf;
+        }
         PCRE2_SIZE *ov = pcre2_get_ovector_pointer(s->md);
         uint32_t npairs = pcre2_get_ovector_count(s->md);
         cg_buf_add(out, in + last, ov[0] - last);
@@ -253,4 +261,16 @@ const char *cg_subst_apply(cg_subst *s, const char *in, size_t len, cg_buf *out)
     }
     cg_buf_add(out, in + last, len - last);
     return NULL;
+}
+
+void cg_subst_free(cg_subst *s)
+{
+    if (!s) return;
+    free(s->old);
+    free(s->new_);
+    pcre2_match_data_free(s->md);
+    pcre2_code_free(s->code);
+    free(s->parts);
+    cg_buf_free(&s->lit);
+    free(s);
 }

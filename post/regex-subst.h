@@ -15,7 +15,9 @@ typedef struct cg_subst cg_subst;
    Nothing is compiled yet: a bad pattern only matters once a name is mapped. */
 cg_subst *cg_subst_parse(const char *value);
 /* Replace in in[0..len) into out (cleared first).  Returns NULL, or a message
-   describing a bad pattern or replacement template. */
+   describing a bad pattern or replacement template, or a match that PCRE2
+   gave up on (its match or memory limit). */
 const char *cg_subst_apply(cg_subst *s, const char *in, size_t len, cg_buf *out);
+void cg_subst_free(cg_subst *s);
 
 #endif

@@ -32,6 +32,23 @@ void cg_strtab_init(cg_strtab *t)
     t->slots = xcalloc(t->nslots, sizeof *t->slots);
 }
 
+void cg_strtab_free(cg_strtab *t)
+{
+    for (size_t i = 0; i < t->n_blocks; i++) free(t->blocks[i]);
+    free(t->blocks);
+    free(t->strs);
+    free(t->slots);
+    memset(t, 0, sizeof *t);
+}
+
+static char *new_block(cg_strtab *t, size_t size)
+{
+    char *p = xmalloc(size);
+    xgrow((void **)&t->blocks, &t->cap_blocks, t->n_blocks + 1, sizeof *t->blocks);
+    t->blocks[t->n_blocks++] = p;
+    return p;
+}
+
 static void rehash(cg_strtab *t)
 {
     size_t ns = t->nslots * 2;
@@ -52,12 +69,12 @@ static const char *arena_copy(cg_strtab *t, const char *s, size_t len)
         size_t cap = len + 1 > ARENA_CHUNK / 4 ? len + 1 : ARENA_CHUNK;
         if (len + 1 > ARENA_CHUNK / 4) {
             /* Big names get their own block so the current chunk stays in use. */
-            char *p = xmalloc(cap);
+            char *p = new_block(t, cap);
             memcpy(p, s, len);
             p[len] = 0;
             return p;
         }
-        t->chunk = xmalloc(cap);
+        t->chunk = new_block(t, cap);
         t->chunk_cap = cap;
         t->chunk_used = 0;
     }

@@ -18,11 +18,14 @@ typedef struct cg_strtab {
     size_t n, cap;
     uint32_t *slots; /* open addressing: id + 1, 0 = empty */
     size_t nslots;
-    char *chunk; /* string arena */
+    char *chunk; /* string arena: the current block */
     size_t chunk_used, chunk_cap;
+    char **blocks; /* every block allocated, for cg_strtab_free */
+    size_t n_blocks, cap_blocks;
 } cg_strtab;
 
 void cg_strtab_init(cg_strtab *t);
+void cg_strtab_free(cg_strtab *t);
 uint32_t cg_intern(cg_strtab *t, const char *s, size_t len);
 /* Id of the string, or UINT32_MAX if it was never interned. */
 uint32_t cg_strtab_find(const cg_strtab *t, const char *s, size_t len);

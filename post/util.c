@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* util.c: fatal diagnostics, checked allocation, Python-style quoting and the
-   whitespace rule shared by every tokeniser of the post-processors. */
+/* util.c: errors for the caller and fatal diagnostics, checked allocation,
+   Python-style quoting and the whitespace rule shared by every tokeniser of
+   the post-processors. */
 #include "util.h"
 
 #include <errno.h>
@@ -53,20 +54,54 @@ void cg_die(const char *fmt, ...)
 
 void cg_die_bytes(const char *msg, size_t len)
 {
+    cg_die_status(1, msg, len);
+}
+
+void cg_die_status(int status, const char *msg, size_t len)
+{
     before_death();
     fprintf(stderr, "%s: error: ", cg_prog);
     cg_put_safe(stderr, msg, len);
     fputc('\n', stderr);
-    cg_exit(1);
+    cg_exit(status);
 }
 
 void cg_die_errno(int err, const char *path)
 {
-    before_death();
-    fprintf(stderr, "%s: error: [Errno %d] %s: ", cg_prog, err, strerror(err));
-    cg_repr(stderr, path, strlen(path));
-    fputc('\n', stderr);
-    cg_exit(1);
+    cg_error e = {0};
+    cg_error_errno(&e, err, path);
+    cg_die_bytes(e.msg.p, e.msg.len);
+}
+
+bool cg_error_bytes(cg_error *e, int status, const char *msg, size_t len)
+{
+    e->status = status;
+    e->usage = e->argparse = false;
+    e->msg.len = 0;
+    cg_buf_add(&e->msg, msg, len);
+    return false;
+}
+
+bool cg_error_set(cg_error *e, int status, const char *fmt, ...)
+{
+    va_list ap;
+    cg_error_bytes(e, status, "", 0);
+    va_start(ap, fmt);
+    cg_buf_vprintf(&e->msg, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+bool cg_error_errno(cg_error *e, int err, const char *path)
+{
+    cg_error_set(e, 1, "[Errno %d] %s: ", err, strerror(err));
+    cg_buf_repr(&e->msg, path, strlen(path));
+    return false;
+}
+
+void cg_error_free(cg_error *e)
+{
+    cg_buf_free(&e->msg);
 }
 
 static _Noreturn void out_of_memory(void)
@@ -115,17 +150,35 @@ void xgrow(void **p, size_t *cap, size_t need, size_t size)
     *cap = c;
 }
 
+/* Up to this size a big array is ordinary heap memory: most profiles are
+   small, and a mapping of its own (with a huge page to clear) would cost
+   them more than it saves. */
+#define BIG_HEAP_MAX ((size_t)1 << 20)
+
 void big_grow(void **p, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap) return;
-    size_t c = *cap ? *cap : (1u << 21) / elem + 1;
+    size_t c = *cap ? *cap : 64;
     while (c < need) {
         if (c > SIZE_MAX / 4 / elem) out_of_memory();
         c *= 2;
     }
     size_t old_bytes = *cap * elem, bytes = c * elem;
-    void *q = *p ? mremap(*p, old_bytes, bytes, MREMAP_MAYMOVE)
-                 : mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (bytes <= BIG_HEAP_MAX) {
+        *p = xrealloc(*p, bytes);
+        memset((char *)*p + old_bytes, 0, bytes - old_bytes);
+        *cap = c;
+        return;
+    }
+    void *q;
+    if (old_bytes > BIG_HEAP_MAX) {
+        q = mremap(*p, old_bytes, bytes, MREMAP_MAYMOVE);
+    } else {
+        /* Leaving the heap: one copy into the first mapping. */
+        q = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (q != MAP_FAILED && old_bytes) memcpy(q, *p, old_bytes);
+        if (q != MAP_FAILED) free(*p);
+    }
     if (q == MAP_FAILED) out_of_memory();
 #ifdef MADV_HUGEPAGE
     madvise(q, bytes, MADV_HUGEPAGE);
@@ -136,7 +189,10 @@ void big_grow(void **p, size_t *cap, size_t need, size_t elem)
 
 void big_free(void *p, size_t cap, size_t elem)
 {
-    if (p) munmap(p, cap * elem);
+    if (cap * elem <= BIG_HEAP_MAX)
+        free(p);
+    else
+        munmap(p, cap * elem);
 }
 
 void cg_buf_add(cg_buf *b, const char *s, size_t n)
@@ -145,6 +201,12 @@ void cg_buf_add(cg_buf *b, const char *s, size_t n)
     memcpy(b->p + b->len, s, n);
     b->len += n;
     b->p[b->len] = 0;
+}
+
+void cg_buf_free(cg_buf *b)
+{
+    free(b->p);
+    *b = (cg_buf){0};
 }
 
 void cg_buf_addc(cg_buf *b, char c)
@@ -249,41 +311,49 @@ void cg_put_safe(FILE *out, const char *s, size_t n)
     }
 }
 
-void cg_repr(FILE *out, const char *s, size_t n)
+void cg_buf_repr(cg_buf *b, const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
     char quote = '\'';
     if (memchr(s, '\'', n) && !memchr(s, '"', n)) quote = '"';
-    fputc(quote, out);
+    cg_buf_addc(b, quote);
     while (p < end) {
         uint32_t cp;
         size_t len = utf8_decode(p, end, &cp);
         if (len == 0) {
             /* Python decodes file names with surrogateescape. */
-            fprintf(out, "\\udc%02x", *p);
+            cg_buf_printf(b, "\\udc%02x", *p);
             p++;
             continue;
         }
         if (cp == '\\' || cp == (uint32_t)quote) {
-            fputc('\\', out);
-            fputc((int)cp, out);
+            cg_buf_addc(b, '\\');
+            cg_buf_addc(b, (char)cp);
         } else if (cp == '\t') {
-            fputs("\\t", out);
+            cg_buf_adds(b, "\\t");
         } else if (cp == '\n') {
-            fputs("\\n", out);
+            cg_buf_adds(b, "\\n");
         } else if (cp == '\r') {
-            fputs("\\r", out);
+            cg_buf_adds(b, "\\r");
         } else if (unicode_unprintable(cp)) {
             if (cp < 0x100)
-                fprintf(out, "\\x%02x", cp);
+                cg_buf_printf(b, "\\x%02x", cp);
             else if (cp < 0x10000)
-                fprintf(out, "\\u%04x", cp);
+                cg_buf_printf(b, "\\u%04x", cp);
             else
-                fprintf(out, "\\U%08x", cp);
+                cg_buf_printf(b, "\\U%08x", cp);
         } else {
-            fwrite(p, 1, len, out);
+            cg_buf_add(b, (const char *)p, len);
         }
         p += len;
     }
-    fputc(quote, out);
+    cg_buf_addc(b, quote);
+}
+
+void cg_repr(FILE *out, const char *s, size_t n)
+{
+    cg_buf b = {0};
+    cg_buf_repr(&b, s, n);
+    fwrite(b.p, 1, b.len, out);
+    cg_buf_free(&b);
 }

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* util.h: the shared plumbing of the post-processors: fatal diagnostics in the
-   `PROG: error: ...` form, checked allocation and Python-style path quoting. */
+/* util.h: the shared plumbing of the post-processors: errors handed back to
+   the caller (cg_error) and fatal diagnostics in the `PROG: error: ...` form,
+   checked allocation and Python-style path quoting. */
 #ifndef CG_UTIL_H
 #define CG_UTIL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,9 +24,11 @@ void cg_init(const char *prog);
    error (a failed write, say) leaves no truncated file behind. */
 void cg_remove_on_error(const char *path);
 
-/* Every exit of the library goes through here: exit(status), unless a
-   fuzz target (fuzz/) has set cg_exit_hook, which must not return (it
-   longjmps back to the target, so one process can try many inputs). */
+/* Every exit of the programs goes through here: exit(status), unless
+   cg_exit_hook is set.  The library's parsers report errors to their caller
+   (cg_error) rather than exiting, so that a fuzz target (fuzz/) can run them
+   in-process; the targets set the hook to abort(), which makes any exit
+   still reachable from a parser a finding. */
 extern void (*cg_exit_hook)(int status);
 _Noreturn void cg_exit(int status);
 
@@ -32,6 +36,8 @@ _Noreturn void cg_exit(int status);
 _Noreturn void cg_die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Like cg_die with a message of raw bytes (which may hold NULs). */
 _Noreturn void cg_die_bytes(const char *msg, size_t len);
+/* Like cg_die_bytes with another exit status. */
+_Noreturn void cg_die_status(int status, const char *msg, size_t len);
 /* Like cg_die, for a failed open/create: `[Errno N] TEXT: 'path'`. */
 _Noreturn void cg_die_errno(int err, const char *path);
 
@@ -42,9 +48,10 @@ char *xmemdup0(const char *s, size_t n);
 /* Grow *cap so that at least `need` elements of `size` fit; realloc *p. */
 void xgrow(void **p, size_t *cap, size_t need, size_t size);
 
-/* Grow a large array (bytes) kept in its own mapping: mremap moves no data,
-   and huge pages cut the page-fault cost of first touching the memory.  New
-   memory is zero.  *p == NULL, *cap == 0 to start. */
+/* Grow an array that may become large: up to 1 MiB on the heap, beyond in a
+   mapping of its own, where mremap moves no data and huge pages cut the
+   page-fault cost of first touching the memory.  New memory is zero.
+   *p == NULL, *cap == 0 to start; big_free needs the same cap and elem. */
 void big_grow(void **p, size_t *cap, size_t need, size_t elem);
 void big_free(void *p, size_t cap, size_t elem);
 
@@ -65,6 +72,29 @@ void cg_buf_addc(cg_buf *b, char c);
 void cg_buf_adds(cg_buf *b, const char *s);
 void cg_buf_printf(cg_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cg_buf_vprintf(cg_buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+/* Append the Python repr() of the byte string s (as cg_repr writes it). */
+void cg_buf_repr(cg_buf *b, const char *s, size_t n);
+void cg_buf_free(cg_buf *b);
+
+/* A failure that a library function hands back to its caller instead of
+   exiting; the programs end with cg_fail (program.h).  The message is raw
+   bytes (it may quote the input) and is printed through cg_put_safe. */
+typedef struct cg_error {
+    int status;    /* exit status: 1 bad input, 2 bad usage; 0: nothing is
+                      wrong, the work is done (--help, --version) */
+    bool usage;    /* the usage lines come before the message */
+    bool argparse; /* argparse's form: named after argv[0], not the program */
+    cg_buf msg;
+} cg_error;
+
+/* Set *e (replacing what it held) and return false, so that a parser can
+   `return cg_error_set(...)`. */
+bool cg_error_set(cg_error *e, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+bool cg_error_bytes(cg_error *e, int status, const char *msg, size_t len);
+/* `[Errno N] TEXT: 'path'`, status 1. */
+bool cg_error_errno(cg_error *e, int err, const char *path);
+void cg_error_free(cg_error *e);
 
 /* Whitespace as Python's str.split()/`\s` see it, on UTF-8 bytes: returns the
    length of the whitespace character starting at s (0 if none). */

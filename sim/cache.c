@@ -54,6 +54,13 @@ void cache_init(Cache *c, const CacheConfig *cfg, uint64_t *tags)
 typedef uint64_t u64x4 __attribute__((vector_size(32), aligned(8)));
 typedef int64_t i64x4 __attribute__((vector_size(32)));
 typedef double f64x4 __attribute__((vector_size(32)));
+/* {v[0], v[0], v[1], v[2]}: what ways 0..3 receive when the first group
+   moves down one (GCC and clang spell the shuffle differently). */
+#ifdef __clang__
+#define SHIFT_GROUP0(v) __builtin_shufflevector((v), (v), 0, 0, 1, 2)
+#else
+#define SHIFT_GROUP0(v) __builtin_shuffle((v), (u64x4){0, 0, 1, 2})
+#endif
 
 /* The search and the shift of ref() with four ways per instruction and no
  * data-dependent branch: where a block hits, or which way a miss evicts,
@@ -77,8 +84,7 @@ __attribute__((target("avx2"))) static int ref_avx2(uint64_t *set, uint32_t asso
     i64x4 way = {k, k + 1, k + 2, k + 3};
     for (;; k -= 4, way -= four) {
         u64x4 cur = *(const u64x4 *)(set + k);
-        u64x4 prev =
-            k ? *(const u64x4 *)(set + k - 1) : __builtin_shuffle(cur, (u64x4){0, 0, 1, 2});
+        u64x4 prev = k ? *(const u64x4 *)(set + k - 1) : SHIFT_GROUP0(cur);
         u64x4 keep = (u64x4)(way > pv);
         *(u64x4 *)(set + k) = (cur & keep) | (prev & ~keep);
         if (k == 0) break;

@@ -100,7 +100,7 @@ static const HChar *intern2(const HChar *dir, const HChar *file)
 /* The interned name of the function at `a`, as VG_(get_fnname) gives it.
  * That call demangles C++ names every time, which on a C++ program such as
  * gcc's cc1 cost more than all the rest of the tool's translation-time work
- * (docs/tool.md, "Code-heavy programs").  A demangled name depends on the raw
+ * (docs/tool.md, "Code-heavy programs (cc1, pystd)").  A demangled name depends on the raw
  * name alone, so the raw name is looked up with C++ demangling switched off
  * (Z-decoding and the "(below main)" rule still apply) and each one is
  * demangled once. */

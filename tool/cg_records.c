@@ -16,7 +16,7 @@
 /* A hash table, not a tree: code-heavy programs make and discard a record
  * per translation, hundreds of thousands of them, and a tree's lookups
  * missed the host cache at every level (docs/tool.md, "Code-heavy
- * programs"). */
+ * programs (cc1, pystd)"). */
 void cg_records_init(void)
 {
     cg.records = VG_(HT_construct)("cg.sbinfo");

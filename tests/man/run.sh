@@ -91,7 +91,7 @@ if [ "$have_groff" = no ]; then
 elif [ ! -x "${VALGRIND:-/usr/bin/valgrind}" ]; then
   skip "$name" "no Valgrind launcher at ${VALGRIND:-/usr/bin/valgrind}"
 elif [ ! -x "$abs_top_builddir/vg-in-place" ]; then
-  skip "$name" "vg-in-place not built"
+  skip_ours "$name" "vg-in-place not built"
 else
   "$abs_top_builddir/vg-in-place" --tool=cachegrind --help >"$work/cachegrind.fullhelp" 2>&1
   # Only the tool's own section: from its heading to the next blank line.
@@ -138,7 +138,7 @@ name=man/installed
 if [ "$have_man" = no ]; then
   skip "$name" "man not installed"
 elif [ ! -f "$abs_top_builddir/man/Makefile" ]; then
-  skip "$name" "man/Makefile not configured"
+  skip_ours "$name" "man/Makefile not configured"
 else
   dest="$work/destdir"
   if ! ${MAKE:-make} -s -C "$abs_top_builddir/man" install DESTDIR="$dest" \

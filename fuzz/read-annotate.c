@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* read-annotate.c: fuzz target for the reader with cg_annotate's rules:
+   up to three profiles (profiles.h), added up or, after a `#D` line, the
+   second minus the first, with --mod-filename/--mod-funcname; a profile
+   that is read must give a valid JSON report (report-json.c). */
+#include "common.h"
+#include "profiles.h"
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_init();
+    fuzz_profiles f;
+    fuzz_profiles_get(&f, data, size, FUZZ_MAX_PROFILES);
+    cg_profile p;
+    cg_profile_init(&p, CG_ANNOTATE);
+    p.mod_file = f.mod_file;
+    p.mod_fn = f.mod_fn;
+    bool diff = f.diff && f.n == 2;
+    int sign[FUZZ_MAX_PROFILES] = {diff ? -1 : 1, 1, 1};
+    cg_error e = {0};
+    if (fuzz_read_all(&p, &f, sign, true, &e)) {
+        size_t all[1] = {0}, *ev = all, n = 1;
+        size_t *show = xmalloc(p.n_events * sizeof *show);
+        for (size_t i = 0; i < p.n_events; i++) show[i] = i;
+        cg_fp_check fp;
+        cg_fp_check_inputs(&p, &fp);
+        cg_report r = {&p, diff, true, show, ev, p.n_events, n, true, 0.1, NULL, 0, &fp};
+        char *out = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&out, &len);
+        if (!m) abort();
+        cg_report_json(m, &r);
+        fclose(m);
+        FUZZ_CHECK(fuzz_json_valid(out, len));
+        free(out);
+        free(show);
+        cg_fp_check_free(&fp);
+    }
+    cg_error_free(&e);
+    cg_profile_free(&p);
+    fuzz_profiles_free(&f);
+    return 0;
+}

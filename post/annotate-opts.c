@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* annotate-opts.c: cg_annotate's options (annotate-opts.h): the option
+   table and help text, the handler that fills cg_annotate_opts, and the
+   checks that need the profiles' events. */
+#include "annotate-opts.h"
+#include "program.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    OPT_DIFF,
+    OPT_MOD_FILENAME,
+    OPT_MOD_FUNCNAME,
+    OPT_SHOW,
+    OPT_SORT,
+    OPT_THRESHOLD,
+    OPT_SHOW_PERCS,
+    OPT_SHOW_PERCS_YES,
+    OPT_SHOW_PERCS_NO,
+    OPT_ANNOTATE,
+    OPT_AUTO_YES,
+    OPT_AUTO_NO,
+    OPT_CONTEXT,
+    OPT_FORMAT,
+    OPT_LIMIT,
+};
+
+/* Order matters: it is the order of the candidates in ambiguity messages. */
+static const cg_opt opts[] = {
+    {{"--diff", NULL}, false, OPT_DIFF},
+    {{"--mod-filename", NULL}, true, OPT_MOD_FILENAME},
+    {{"--mod-funcname", NULL}, true, OPT_MOD_FUNCNAME},
+    {{"--show", NULL}, true, OPT_SHOW},
+    {{"--sort", NULL}, true, OPT_SORT},
+    {{"--threshold", NULL}, true, OPT_THRESHOLD},
+    {{"--show-percs", "--no-show-percs", NULL}, false, OPT_SHOW_PERCS},
+    {{"--show-percs=yes", NULL}, false, OPT_SHOW_PERCS_YES},
+    {{"--show-percs=no", NULL}, false, OPT_SHOW_PERCS_NO},
+    {{"--annotate", "--no-annotate", NULL}, false, OPT_ANNOTATE},
+    {{"--auto=yes", NULL}, false, OPT_AUTO_YES},
+    {{"--auto=no", NULL}, false, OPT_AUTO_NO},
+    {{"--context", NULL}, true, OPT_CONTEXT},
+    {{"--format", NULL}, true, OPT_FORMAT},
+    {{"--limit", NULL}, true, OPT_LIMIT},
+};
+
+static void free_names(char **v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(v[i]);
+    free(v);
+}
+
+/* Event lists are split on commas only; empty items are names too. */
+static char **split_commas(const char *s, size_t *n)
+{
+    size_t count = 1;
+    for (const char *p = s; *p; p++) count += *p == ',';
+    char **v = xmalloc(count * sizeof *v);
+    size_t i = 0;
+    for (const char *p = s;; p++) {
+        const char *c = strchr(p, ',');
+        size_t len = c ? (size_t)(c - p) : strlen(p);
+        v[i++] = xmemdup0(p, len);
+        if (!c) break;
+        p = c;
+    }
+    *n = count;
+    return v;
+}
+
+/* --mod-filename/--mod-funcname: the last one given counts. */
+static const char *set_subst(cg_subst **to, const char *value)
+{
+    cg_subst_free(*to);
+    if (!(*to = cg_subst_parse(value))) return cg_bad_value("search_and_replace", value);
+    return NULL;
+}
+
+static const char *handle(void *ctx, int id, const char *string, const char *value)
+{
+    cg_annotate_opts *o = ctx;
+    switch (id) {
+    case OPT_DIFF:
+        o->diff = true;
+        break;
+    case OPT_MOD_FILENAME:
+        return set_subst(&o->mod_file, value);
+    case OPT_MOD_FUNCNAME:
+        return set_subst(&o->mod_fn, value);
+    case OPT_SHOW:
+        free_names(o->show_names, o->n_show_names);
+        o->show_names = split_commas(value, &o->n_show_names);
+        break;
+    case OPT_SORT:
+        free_names(o->sort_names, o->n_sort_names);
+        o->sort_names = split_commas(value, &o->n_sort_names);
+        break;
+    case OPT_THRESHOLD: {
+        double v;
+        if (!cg_parse_py_float(value, &v) || !(v >= 0 && v <= 20))
+            return cg_bad_value("threshold", value);
+        o->threshold = v;
+        o->threshold_given = true;
+        break;
+    }
+    case OPT_SHOW_PERCS:
+        o->show_percs = strcmp(string, "--show-percs") == 0;
+        break;
+    case OPT_SHOW_PERCS_YES:
+        o->show_percs = true;
+        break;
+    case OPT_SHOW_PERCS_NO:
+        o->show_percs = false;
+        break;
+    case OPT_ANNOTATE:
+        o->annotate = strcmp(string, "--annotate") == 0;
+        break;
+    case OPT_AUTO_YES:
+        o->annotate = true;
+        break;
+    case OPT_AUTO_NO:
+        o->annotate = false;
+        break;
+    case OPT_CONTEXT:
+        if (!cg_parse_py_int(value, &o->context)) return cg_bad_value("int", value);
+        break;
+    case OPT_FORMAT:
+        if (strcmp(value, "json") != 0 && strcmp(value, "text") != 0)
+            return "invalid choice: use text or json";
+        o->json = strcmp(value, "json") == 0;
+        break;
+    case OPT_LIMIT: {
+        xgrow((void **)&o->limits, &o->cap_limits, o->n_limits + 1, sizeof *o->limits);
+        cg_limit *l = &o->limits[o->n_limits];
+        const char *err = cg_limit_parse(value, l);
+        if (err) {
+            cg_limit_free(l);
+            static cg_buf b;
+            b.len = 0;
+            cg_buf_printf(&b, ": %s", err);
+            return cg_value_error(value, "", b.p);
+        }
+        o->n_limits++;
+        break;
+    }
+    }
+    return NULL;
+}
+
+static const char *const pos_names[] = {"cachegrind-out-file"};
+
+static const cg_program program = {
+    .name = "cg_annotate",
+    .usage = "[--diff] [--mod-filename REGEX] [--mod-funcname REGEX]\n"
+             "       [--show A,B,C] [--sort A,B,C] [--threshold N:[0,20]]\n"
+             "       [--show-percs | --no-show-percs] [--annotate | --no-annotate]\n"
+             "       [--context N] [--format text|json] [--limit EVENT=SPEC]\n"
+             "       cachegrind-out-file [cachegrind-out-file ...]",
+    .about = "Reports the counts of one or more Cachegrind output files (added up, or with\n"
+             "--diff subtracted) per file and function, and annotates source files.\n",
+    .arguments = "  cachegrind-out-file   a file written by Cachegrind\n",
+    .options =
+        "  --diff                report the second file minus the first\n" CG_MOD_OPTIONS_HELP
+        "  --show A,B,C          the events to show, in this order (default: all)\n"
+        "  --sort A,B,C          the events to sort by, in priority order (default: the\n"
+        "                        order of the events line)\n"
+        "  --threshold N:[0,20]  leave out file:function and function:file pairs below\n"
+        "                        N% of the first sort event's total (default: 0.1)\n"
+        "  --show-percs, --no-show-percs\n"
+        "                        show, or not, a percentage next to each non-zero count\n"
+        "  --show-percs=yes      old spelling of --show-percs\n"
+        "  --show-percs=no       old spelling of --no-show-percs\n"
+        "  --annotate, --no-annotate\n"
+        "                        annotate, or not, the source files of the files shown\n"
+        "                        in the file:function summary\n"
+        "  --auto=yes            old spelling of --annotate\n"
+        "  --auto=no             old spelling of --no-annotate\n"
+        "  --context N           lines of context around annotated lines (default: 8)\n"
+        "  --format text|json    the report as text (default) or as one JSON document\n"
+        "  --limit EVENT=SPEC    with --diff: exit with status 3 if EVENT's total grew\n"
+        "                        by more than SPEC (+P% or +N), or fell by less than\n"
+        "                        -P% or -N; repeatable\n",
+    .handle = handle,
+    CG_OPTIONS(opts),
+    CG_POSITIONALS(pos_names, true),
+};
+
+bool cg_annotate_parse(cg_annotate_opts *o, int argc, char **argv, cg_error *e)
+{
+    *o = (cg_annotate_opts){.show_percs = true, .annotate = true, .threshold = 0.1, .context = 8};
+    o->files = cg_program_parse(&program, argc, argv, o, &o->n_files, e);
+    if (!o->files) return false;
+    if (o->diff && o->n_files != 2) {
+        /* Upstream prints the usage, then an error of its own (status 1). */
+        cg_error_set(e, 1, "argument --diff: requires exactly two Cachegrind output files");
+        e->usage = true;
+        return false;
+    }
+    if (o->n_limits && !o->diff) {
+        cg_error_set(e, 2, "argument --limit: needs --diff OLD NEW");
+        e->usage = e->argparse = true;
+        return false;
+    }
+    return true;
+}
+
+bool cg_annotate_check_events(void *ctx, const cg_text *events, size_t n, cg_error *e)
+{
+    const cg_annotate_opts *o = ctx;
+    static const char *const what[] = {"--show", "--sort"};
+    char **lists[] = {o->show_names, o->sort_names};
+    size_t counts[] = {o->n_show_names, o->n_sort_names};
+    for (int l = 0; l < 2; l++) {
+        for (size_t i = 0; i < counts[l]; i++) {
+            size_t k = 0;
+            while (k < n && !cg_text_is(&events[k], lists[l][i])) k++;
+            if (k == n)
+                return cg_error_set(e, 1, "%s event `%s` did not appear in `events:` line", what[l],
+                                    lists[l][i]);
+        }
+    }
+    return true;
+}
+
+/* Indices of the named events (which the reader has checked), or of all. */
+static size_t *indices(const cg_text *events, size_t n, char **names, size_t n_names, size_t *count)
+{
+    size_t m = names ? n_names : n;
+    size_t *idx = xmalloc((m + 1) * sizeof *idx);
+    for (size_t i = 0; i < m; i++) {
+        size_t k = i;
+        if (names)
+            for (k = 0; k < n && !cg_text_is(&events[k], names[i]); k++) continue;
+        idx[i] = k;
+    }
+    *count = m;
+    return idx;
+}
+
+bool cg_annotate_select(cg_annotate_opts *o, const cg_text *events, size_t n, size_t **show,
+                        size_t *n_show, size_t **sort, size_t *n_sort, cg_error *e)
+{
+    *show = indices(events, n, o->show_names, o->n_show_names, n_show);
+    *sort = indices(events, n, o->sort_names, o->n_sort_names, n_sort);
+    for (size_t i = 0; i < o->n_limits; i++) {
+        cg_limit *l = &o->limits[i];
+        for (l->index = 0; l->index < n && !cg_text_is(&events[l->index], l->event); l->index++)
+            continue;
+        if (l->index == n) {
+            char *r = cg_repr_str(l->event);
+            cg_error_set(e, 2, "argument --limit: the profiles have no event %s", r);
+            free(r);
+            e->usage = e->argparse = true;
+            return false;
+        }
+    }
+    return true;
+}
+
+void cg_annotate_opts_free(cg_annotate_opts *o)
+{
+    cg_subst_free(o->mod_file);
+    cg_subst_free(o->mod_fn);
+    free_names(o->show_names, o->n_show_names);
+    free_names(o->sort_names, o->n_sort_names);
+    for (size_t i = 0; i < o->n_limits; i++) cg_limit_free(&o->limits[i]);
+    free(o->limits);
+    free(o->files);
+    memset(o, 0, sizeof *o);
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* annotate-opts.h: cg_annotate's command line in one struct: parsing, the
+   checks of the options against each other and against the profiles'
+   events.  A library part (not cg_annotate.c's) so that a fuzz target can
+   run all of it in-process. */
+#ifndef CG_ANNOTATE_OPTS_H
+#define CG_ANNOTATE_OPTS_H
+
+#include "limit.h"
+#include "profile.h"
+#include "regex-subst.h"
+
+typedef struct cg_annotate_opts {
+    bool diff, show_percs, annotate, json;
+    cg_subst *mod_file, *mod_fn;
+    char **show_names, **sort_names; /* NULL: not given */
+    size_t n_show_names, n_sort_names;
+    double threshold;
+    bool threshold_given; /* else the JSON report lists every pair */
+    long long context;
+    cg_limit *limits;
+    size_t n_limits, cap_limits;
+    char **files; /* the profiles named */
+    size_t n_files;
+} cg_annotate_opts;
+
+/* Parses argv into *o (defaults first) and checks the combinations (--diff
+   with two files, --limit with --diff).  False with *e set: a usage error
+   (status 2, or 1 for --diff's file count as upstream), or status 0 after
+   --help/--version.  *o must be freed either way. */
+bool cg_annotate_parse(cg_annotate_opts *o, int argc, char **argv, cg_error *e);
+/* The reader's on_events callback (ctx: the options): --show and --sort
+   must name events of every input (status 1). */
+bool cg_annotate_check_events(void *ctx, const cg_text *events, size_t n, cg_error *e);
+/* The indices into `events` of the columns shown and of the sort keys (all
+   events in order when the option is absent; arrays to free), and of each
+   --limit's event (limit->index).  False with *e set (usage error) for a
+   --limit event not in the list. */
+bool cg_annotate_select(cg_annotate_opts *o, const cg_text *events, size_t n, size_t **show,
+                        size_t *n_show, size_t **sort, size_t *n_sort, cg_error *e);
+void cg_annotate_opts_free(cg_annotate_opts *o);
+
+#endif

@@ -1,0 +1,1 @@
+cg_annotate --mod-filename='s/(a+)+b/x/' backtrack.cgout
