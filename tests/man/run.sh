@@ -171,8 +171,8 @@ fi
 # --- citations of docs/ sections -----------------------------------------------
 # Comment leaders are removed and lines joined, so a citation may wrap; runs of
 # blanks count as one.  Build products and test output are not searched, nor
-# the snapshots of the tree that the sanitizer and release suites build (an
-# earlier run's may be older than the tree).
+# the copies of the tree that the sanitizers and release suites make
+# (.sanitizers, .valgrind-releases): they are the tree of their last run.
 name=man/doc-citations
 cites="$work/citations"
 : >"$cites"
