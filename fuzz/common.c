@@ -235,3 +235,54 @@ bool fuzz_json_valid(const char *s, size_t n)
     ws(&j);
     return j.p == j.end;
 }
+
+/* The elements report-html.c writes; anything else came from the input. */
+static bool our_element(const char *name, size_t len)
+{
+    static const char *const ours[] = {
+        "html",  "head",  "meta", "title", "style",  "body",    "header",  "h1",
+        "h2",    "h3",    "p",    "nav",   "a",      "details", "summary", "div",
+        "label", "input", "span", "kbd",   "main",   "section", "table",   "thead",
+        "tbody", "tr",    "th",   "td",    "button", "i",       "code",    "dl",
+        "dt",    "dd",    "ul",   "li",    "output", "footer",  "script"};
+    for (size_t i = 0; i < sizeof ours / sizeof *ours; i++)
+        if (strlen(ours[i]) == len && memcmp(ours[i], name, len) == 0) return true;
+    return false;
+}
+
+bool fuzz_html_safe(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    while (p < end) {
+        uint32_t cp;
+        size_t k = cg_utf8_decode(p, end, &cp);
+        if (!k) return false;
+        p += k;
+    }
+    int scripts = 0, styles = 0;
+    for (const char *q = s, *e = s + n; q < e; q++) {
+        if (*q != '<') continue;
+        const char *t = q + 1;
+        if (t < e && *t == '!') continue; /* the doctype */
+        if (t < e && *t == '/') t++;
+        const char *name = t;
+        while (t < e && ((*t >= 'a' && *t <= 'z') || (*t >= '0' && *t <= '9'))) t++;
+        if (!our_element(name, (size_t)(t - name))) return false;
+        if (q[1] == '/') continue;
+        /* The script and the style sheet are ours, and hold '<' of their own. */
+        const char *close = NULL;
+        if (t - name == 6 && memcmp(name, "script", 6) == 0) {
+            scripts++;
+            close = "</script>";
+        } else if (t - name == 5 && memcmp(name, "style", 5) == 0) {
+            styles++;
+            close = "</style>";
+        }
+        if (close) {
+            const char *c = memmem(t, (size_t)(e - t), close, strlen(close));
+            if (!c) return false;
+            q = c;
+        }
+    }
+    return scripts == 1 && styles == 1;
+}

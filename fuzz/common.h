@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* common.h: what the fuzz targets share: the in-process set-up (an exit
    from the library is a finding), splitting one input into several parts,
-   and an independent JSON syntax check used as an oracle. */
+   and independent JSON and HTML checks used as oracles. */
 #ifndef CG_FUZZ_COMMON_H
 #define CG_FUZZ_COMMON_H
 
@@ -35,5 +35,11 @@ char *fuzz_cstr(const uint8_t *data, size_t size);
 /* Whether s[0..n) is one JSON value (RFC 8259) with nothing but whitespace
    around it, its strings made of escapes, printable ASCII and valid UTF-8. */
 bool fuzz_json_valid(const char *s, size_t n);
+
+/* Whether the HTML page s[0..n) is valid UTF-8 whose markup is only the
+   elements cg_annotate writes itself (docs/post-processors.md, "The HTML
+   report": profile bytes never become markup), with one script and one
+   style sheet. */
+bool fuzz_html_safe(const char *s, size_t n);
 
 #endif

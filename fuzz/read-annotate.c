@@ -2,7 +2,8 @@
 /* read-annotate.c: fuzz target for the reader with cg_annotate's rules:
    up to three profiles (profiles.h), added up or, after a `#D` line, the
    second minus the first, with --mod-filename/--mod-funcname; a profile
-   that is read must give a valid JSON report (report-json.c). */
+   that is read must give a valid JSON report (report-json.c) and an HTML
+   page whose markup is all its own (report-html.c). */
 #include "common.h"
 #include "profiles.h"
 #include "report.h"
@@ -28,7 +29,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t i = 0; i < p.n_events; i++) show[i] = i;
         cg_fp_check fp;
         cg_fp_check_inputs(&p, &fp);
-        cg_report r = {&p, diff, true, show, ev, p.n_events, n, true, 0.1, NULL, 0, &fp};
+        cg_report r = {.prof = &p,
+                       .diff = diff,
+                       .annotate = true,
+                       .show_percs = true,
+                       .show = show,
+                       .sort = ev,
+                       .n_show = p.n_events,
+                       .n_sort = n,
+                       .threshold_given = true,
+                       .threshold = 0.1,
+                       .context = 8,
+                       .fp = &fp};
         char *out = NULL;
         size_t len = 0;
         FILE *m = open_memstream(&out, &len);
@@ -36,6 +48,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         cg_report_json(m, &r);
         fclose(m);
         FUZZ_CHECK(fuzz_json_valid(out, len));
+        free(out);
+        /* The page too, without annotation: no source file is opened. */
+        r.annotate = false;
+        out = NULL;
+        len = 0;
+        m = open_memstream(&out, &len);
+        if (!m) abort();
+        cg_report_html(m, &r);
+        fclose(m);
+        FUZZ_CHECK(fuzz_html_safe(out, len));
         free(out);
         free(show);
         cg_fp_check_free(&fp);

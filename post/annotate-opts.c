@@ -126,9 +126,14 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
         if (!cg_parse_py_int(value, &o->context)) return cg_bad_value("int", value);
         break;
     case OPT_FORMAT:
-        if (strcmp(value, "json") != 0 && strcmp(value, "text") != 0)
-            return "invalid choice: use text or json";
-        o->json = strcmp(value, "json") == 0;
+        if (strcmp(value, "text") == 0)
+            o->format = CG_FORMAT_TEXT;
+        else if (strcmp(value, "json") == 0)
+            o->format = CG_FORMAT_JSON;
+        else if (strcmp(value, "html") == 0)
+            o->format = CG_FORMAT_HTML;
+        else
+            return "invalid choice: use text, json or html";
         break;
     case OPT_LIMIT: {
         xgrow((void **)&o->limits, &o->cap_limits, o->n_limits + 1, sizeof *o->limits);
@@ -155,7 +160,7 @@ static const cg_program program = {
     .usage = "[--diff] [--mod-filename REGEX] [--mod-funcname REGEX]\n"
              "       [--show A,B,C] [--sort A,B,C] [--threshold N:[0,20]]\n"
              "       [--show-percs | --no-show-percs] [--annotate | --no-annotate]\n"
-             "       [--context N] [--format text|json] [--limit EVENT=SPEC]\n"
+             "       [--context N] [--format text|json|html] [--limit EVENT=SPEC]\n"
              "       cachegrind-out-file [cachegrind-out-file ...]",
     .about = "Reports the counts of one or more Cachegrind output files (added up, or with\n"
              "--diff subtracted) per file and function, and annotates source files.\n",
@@ -177,7 +182,9 @@ static const cg_program program = {
         "  --auto=yes            old spelling of --annotate\n"
         "  --auto=no             old spelling of --no-annotate\n"
         "  --context N           lines of context around annotated lines (default: 8)\n"
-        "  --format text|json    the report as text (default) or as one JSON document\n"
+        "  --format text|json|html\n"
+        "                        the report as text (default), as one JSON document or\n"
+        "                        as one self-contained HTML page\n"
         "  --limit EVENT=SPEC    with --diff: exit with status 3 if EVENT's total grew\n"
         "                        by more than SPEC (+P% or +N), or fell by less than\n"
         "                        -P% or -N; repeatable\n",

@@ -10,8 +10,12 @@
 #include "profile.h"
 #include "regex-subst.h"
 
+/* The report --format asks for. */
+typedef enum cg_format { CG_FORMAT_TEXT, CG_FORMAT_JSON, CG_FORMAT_HTML } cg_format;
+
 typedef struct cg_annotate_opts {
-    bool diff, show_percs, annotate, json;
+    bool diff, show_percs, annotate;
+    cg_format format;
     cg_subst *mod_file, *mod_fn;
     char **show_names, **sort_names; /* NULL: not given */
     size_t n_show_names, n_sort_names;

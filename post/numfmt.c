@@ -37,6 +37,16 @@ size_t cg_fmt_pct(char *buf, int64_t count, int64_t total)
     return n < 0 ? 0 : (size_t)n;
 }
 
+size_t cg_fmt_share(char *buf, int64_t count, int64_t total)
+{
+    if (count == 0) return buf[0] = 0, 0;
+    if (total == 0) return (size_t)sprintf(buf, "n/a");
+    size_t n = cg_fmt_pct(buf, count, total);
+    buf[n++] = '%';
+    buf[n] = 0;
+    return n;
+}
+
 void cg_fmt_float_repr(char *buf, size_t size, double v)
 {
     if (isnan(v) || isinf(v)) {

@@ -181,7 +181,7 @@ uint32_t cg_pair_get(cg_profile *p, uint32_t file, uint32_t fn, bool orphan)
     xgrow((void **)&p->pairs, &p->cap_pairs, p->n_pairs + 1, sizeof *p->pairs);
     xgrow((void **)&p->pair_cc, &p->cap_pair_cc, (p->n_pairs + 1) * p->n_events, sizeof(cg_count));
     memset(cg_pair_cc(p, i), 0, p->n_events * sizeof(cg_count));
-    p->pairs[i] = (cg_pair){file, fn, orphan, CG_NONE, CG_NONE, CG_NONE};
+    p->pairs[i] = (cg_pair){file, fn, orphan, CG_NONE, CG_NONE, CG_NONE, INT64_MAX, 0};
     p->pair_slots[j] = i + 1;
     p->n_pairs++;
     grow_slots(&p->pair_slots, &p->n_pair_slots, p->n_pairs, pair_hash_of, p);

@@ -59,6 +59,10 @@ typedef struct cg_pair {
     uint32_t orphan;       /* counts read before any fl= line (cg_annotate) */
     uint32_t next_in_file; /* first-appearance order within the file */
     uint32_t first_line, last_line;
+    /* cg_annotate: the smallest and largest line number other than 0 the
+       pair has counts for (INT64_MAX and 0 when none), so that a report can
+       point from a function to its lines. */
+    int64_t min_line, max_line;
 } cg_pair;
 
 typedef struct cg_line {

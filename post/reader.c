@@ -309,8 +309,13 @@ static bool count_line(rd *r, const char *line, size_t len)
         r->cur_pair = cg_pair_get(p, r->cur_file, r->cur_fn, false);
     if (r->cur_pair != CG_NONE) cg_cc_add(cg_pair_cc(p, r->cur_pair), r->vals, r->nev, sign);
     if (p->flavour == CG_ANNOTATE) {
-        if (r->cur_file != CG_NONE)
+        if (r->cur_file != CG_NONE) {
             cg_cc_add(cg_line_cc(p, cg_line_get(p, r->cur_file, lineno)), r->vals, r->nev, sign);
+            /* With a file, the current pair is that file's (fl=, fn=). */
+            cg_pair *pr = &p->pairs[r->cur_pair];
+            if (lineno > 0 && lineno < pr->min_line) pr->min_line = lineno;
+            if (lineno > pr->max_line) pr->max_line = lineno;
+        }
     } else if (p->flavour == CG_MERGE) {
         cg_cc_add(cg_line_cc(p, cg_line_get(p, r->cur_pair, lineno)), r->vals, r->nev, sign);
     }

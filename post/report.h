@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* report.h: what cg_annotate's reports are made of, for the JSON report
-   (report-json.c); the text report is cg_annotate.c's own. */
+/* report.h: what cg_annotate's three reports (text: report-text.c, JSON:
+   report-json.c, HTML: report-html.c) are made of: the options that shape
+   them, and the report model they share (report-model.c): the function
+   summaries with their threshold and order, the source files to annotate and
+   their listing, and where the counts went.  Each rule of
+   docs/post-processors.md, "The cg_annotate report", is decided there once;
+   the reports only lay the results out. */
 #ifndef CG_REPORT_H
 #define CG_REPORT_H
 
@@ -12,17 +17,148 @@
 
 typedef struct cg_report {
     const cg_profile *prof;
-    bool diff, annotate;
+    int argc; /* cg_annotate's command line, for the metadata (0: none) */
+    char **argv;
+    bool diff, annotate, show_percs;
     const size_t *show, *sort; /* event indices */
     size_t n_show, n_sort;
-    bool threshold_given; /* else every file:function pair is listed */
+    bool threshold_given; /* JSON: else every file:function pair is listed */
     double threshold;
+    long long context;
     const cg_limit *limits;
     size_t n_limits;
     const cg_fp_check *fp;
 } cg_report;
 
+/* The upstream text report (docs/post-processors.md, "The cg_annotate
+   report"). */
+void cg_report_text(FILE *out, const cg_report *r);
 /* The whole report as one JSON document (docs/json.md). */
 void cg_report_json(FILE *out, const cg_report *r);
+/* One self-contained HTML page (docs/post-processors.md, "The HTML
+   report"). */
+void cg_report_html(FILE *out, const cg_report *r);
+
+/* ---------------------------------------------------- function summaries */
+
+/* One member of a group: a function of the file, or a file of the
+   function. */
+typedef struct cg_inner {
+    const cg_str *name;
+    const cg_count *cc;
+    uint32_t pair; /* the (file, function) pair whose lines these are, or CG_NONE */
+} cg_inner;
+
+/* A group: a file with its functions, or a function with its files. */
+typedef struct cg_outer {
+    const cg_str *name;
+    uint32_t id; /* file or function id */
+    cg_count *cc;
+    cg_inner *in;
+    size_t n_in;
+} cg_outer;
+
+/* The File:function or Function:file summary: o[0 .. n) are the groups with
+   a member at or above the threshold, members and groups in report order;
+   o[n .. n_all) were left out. */
+typedef struct cg_summary {
+    cg_outer *o;
+    size_t n, n_all;
+    size_t n_members, n_members_all; /* members kept, and in all */
+    cg_count **extra;                /* sums made for merged orphan entries */
+    size_t n_extra;
+} cg_summary;
+
+void cg_summary_by_file(const cg_report *r, cg_summary *s);
+void cg_summary_by_fn(const cg_report *r, cg_summary *s);
+void cg_summary_free(cg_summary *s);
+/* Whether the group is shown as one row (`< FILE:FUNCTION`): one member
+   kept, whose counts equal the group's in every event. */
+bool cg_summary_one_row(const cg_report *r, const cg_outer *o);
+
+/* ------------------------------------------------- annotated source files */
+
+enum cg_readability { CG_READABLE, CG_UNREADABLE, CG_NONIDENTICAL };
+
+/* A file to annotate: whether its original files can be read, and from
+   where (docs/post-processors.md, "Annotated source files"). */
+typedef struct cg_source {
+    enum cg_readability r;
+    const cg_str **orig; /* the original names mapped to it, sorted */
+    size_t n_orig;
+    int fd;         /* the first original, open, when readable; else -1 */
+    size_t *older;  /* the inputs last modified before the sources */
+    size_t n_older; /* (each deserves a warning) */
+} cg_source;
+
+void cg_source_open(const cg_profile *p, uint32_t file, cg_source *s);
+void cg_source_close(cg_source *s);
+
+/* The line cost centres of every file, each file's sorted by line number on
+   request. */
+typedef struct cg_file_lines {
+    uint32_t *by_file;
+    size_t *start;
+} cg_file_lines;
+
+void cg_file_lines_init(const cg_profile *p, cg_file_lines *fl);
+void cg_file_lines_free(cg_file_lines *fl);
+/* File f's line indices, ascending by line number (line 0 first). */
+const uint32_t *cg_file_lines_sorted(const cg_profile *p, cg_file_lines *fl, uint32_t f, size_t *n);
+
+/* What the listing of one readable file consists of, in order; the report
+   lays each part out. */
+typedef struct cg_listing_ops {
+    void *ctx;
+    /* The counts recorded for line 0, before the listing (if any). */
+    void (*line0)(void *ctx, const cg_count *cc);
+    /* A line read between ranges and left out of the listing (NULL: not
+       wanted). */
+    void (*skipped)(void *ctx, int64_t n, const char *text, size_t len);
+    /* A range's first or last line (the `-- line N` markers); n is beyond
+       64 bits only for absurd contexts. */
+    void (*marker)(void *ctx, __int128 n);
+    /* A line of a range, cc NULL when it has no counts; returning false
+       ends the listing there. */
+    bool (*line)(void *ctx, int64_t n, const char *text, size_t len, const cg_count *cc);
+    /* A counted line beyond the end of the file. */
+    void (*bogus)(void *ctx, int64_t n, const cg_count *cc);
+} cg_listing_ops;
+
+/* Lists file f from its open source (s->fd) with `context` lines around the
+   counted ones; `lines` is cg_file_lines_sorted's.  Returns false when
+   ops->line ended it early (no bogus lines are reported then). */
+bool cg_listing(const cg_profile *p, const uint32_t *lines, size_t n, int fd, long long context,
+                const cg_listing_ops *ops);
+
+/* Where the counts went (the annotation summary's rows). */
+enum {
+    CG_ACC_KNOWN,
+    CG_ACC_UNKNOWN_LINE,
+    CG_ACC_NONIDENT,
+    CG_ACC_UNREADABLE,
+    CG_ACC_BELOW,
+    CG_ACC_UNKNOWN_FILE,
+    CG_N_ACC
+};
+extern const char *const cg_acc_labels[CG_N_ACC];
+
+/* The files annotated (the File:function summary's but ???), with their
+   readability; everything else is below the threshold or unknown. */
+typedef struct cg_annotation {
+    uint32_t *files;
+    enum cg_readability *r;
+    size_t n;
+    cg_count *acc[CG_N_ACC];
+} cg_annotation;
+
+/* The files of the kept groups of a by-file summary, in its order. */
+void cg_annotation_files(const cg_profile *p, const cg_summary *by_file, cg_annotation *a);
+/* Fills acc from a->r (set by the caller, file by file). */
+void cg_annotation_account(const cg_profile *p, cg_file_lines *fl, cg_annotation *a);
+/* Dies with upstream's message when the rows do not add up to the program
+   totals (docs/format.md, "The summary line"). */
+void cg_annotation_check(const cg_profile *p, const cg_annotation *a);
+void cg_annotation_free(cg_annotation *a);
 
 #endif

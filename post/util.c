@@ -240,8 +240,7 @@ void cg_buf_printf(cg_buf *b, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Decode one UTF-8 sequence; returns its length, or 0 if invalid. */
-static size_t utf8_decode(const unsigned char *s, const unsigned char *end, uint32_t *cp)
+size_t cg_utf8_decode(const unsigned char *s, const unsigned char *end, uint32_t *cp)
 {
     unsigned c = s[0];
     size_t n;
@@ -281,7 +280,7 @@ size_t cg_space_len(const char *s, const char *end)
     unsigned char c = (unsigned char)*s;
     if (c < 0x80) return (c == ' ' || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f));
     uint32_t cp;
-    size_t n = utf8_decode((const unsigned char *)s, (const unsigned char *)end, &cp);
+    size_t n = cg_utf8_decode((const unsigned char *)s, (const unsigned char *)end, &cp);
     return n && unicode_space(cp) ? n : 0;
 }
 
@@ -299,7 +298,7 @@ void cg_put_safe(FILE *out, const char *s, size_t n)
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
     while (p < end) {
         uint32_t cp;
-        size_t len = utf8_decode(p, end, &cp);
+        size_t len = cg_utf8_decode(p, end, &cp);
         if (len == 0 || (cp < 0x20 && cp != '\n') || (cp >= 0x7f && cp < 0xa0)) {
             /* Not UTF-8, or a control character: a terminal would act on it. */
             fprintf(out, "\\x%02x", len == 0 ? *p : cp);
@@ -319,7 +318,7 @@ void cg_buf_repr(cg_buf *b, const char *s, size_t n)
     cg_buf_addc(b, quote);
     while (p < end) {
         uint32_t cp;
-        size_t len = utf8_decode(p, end, &cp);
+        size_t len = cg_utf8_decode(p, end, &cp);
         if (len == 0) {
             /* Python decodes file names with surrogateescape. */
             cg_buf_printf(b, "\\udc%02x", *p);

@@ -59,6 +59,10 @@ void big_free(void *p, size_t cap, size_t elem);
    character but newline as \xNN, so that no input can drive a terminal from
    a message.  The cg_die functions write their messages this way. */
 void cg_put_safe(FILE *out, const char *s, size_t n);
+/* Decodes the UTF-8 sequence at s (RFC 3629: no overlong forms, no
+   surrogates, nothing above U+10FFFF) into *cp; returns its length, or 0 if
+   s starts no valid sequence. */
+size_t cg_utf8_decode(const unsigned char *s, const unsigned char *end, uint32_t *cp);
 /* Append the Python repr() of the byte string s to out (a quoted literal). */
 void cg_repr(FILE *out, const char *s, size_t n);
 

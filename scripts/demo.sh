@@ -3,7 +3,8 @@
 # demo.sh: the README's first command.  Installs what is missing, builds the
 # tree, and profiles examples/demo.c with the tool just built: the build
 # tree's ./vg-in-place, so the result never depends on where `make install`
-# would put things.  Prints where the profile went and the annotated report.
+# would put things.  Prints where the profile went and the annotated report,
+# and writes the same report as an HTML page (its path is the last line).
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 sh "$top/scripts/build.sh"
@@ -29,3 +30,6 @@ echo "== profile written to $out"
 echo "== post/cg_annotate --show=Ir,D1mr,DLmr,Bcm demo-out/cachegrind.out.demo"
 echo
 post/cg_annotate --show=Ir,D1mr,DLmr,Bcm "$out"
+html=$top/demo-out/report.html
+post/cg_annotate --format=html --show=Ir,D1mr,DLmr,Bcm "$out" >"$html"
+echo "== the same report as a page for a browser: $html"

@@ -22,6 +22,12 @@
  *   events look only at Boring, Call and Ret, so it is not a branch, like
  *   every other kind) and drops Iop_Clz64/Ctz64 and friends, which the tool
  *   does not use.  No bridge.
+ * - VexControl's chasing switch, which --toggle-collect turns off, is
+ *   `guest_chase` (a Bool) in all three (older releases, which the tool
+ *   does not build against, had a threshold there instead).  No bridge.
+ * - VG_(get_fnname_if_entry), VG_(string_match), VG_(atfork),
+ *   VG_(track_pre_thread_ll_create), VG_(am_is_valid_for_client) and
+ *   VG_N_THREADS (a variable) are the same in all three.  No bridge.
  * - VG_(clo_demangle), the core's --demangle setting: defined by every
  *   release's core (a Bool since long before 3.19), declared by none of their
  *   tool headers; declared below.  cg_lines.c switches it off around one

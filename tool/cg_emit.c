@@ -11,6 +11,7 @@
  * Sets and ways are reached only through sim/cache.h's layout functions,
  * which the helpers (cg_runtime.c) use too. */
 #include "cg_emit.h"
+#include "cg_regions.h"
 #include "cg_runtime.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_machine.h"
@@ -32,9 +33,9 @@ void cg_emit_count(Emitter *w, ULong *counter)
 {
     IRTypeEnv *env = w->out->tyenv;
     IRTemp old = newIRTemp(env, Ity_I64), new = newIRTemp(env, Ity_I64);
+    IRExpr *one = cg_regions_gate(w->out, IRExpr_Const(IRConst_U64(1)));
     addStmtToIRSB(w->out, IRStmt_WrTmp(old, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)counter))));
-    addStmtToIRSB(w->out, IRStmt_WrTmp(new, IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old),
-                                                         IRExpr_Const(IRConst_U64(1)))));
+    addStmtToIRSB(w->out, IRStmt_WrTmp(new, IRExpr_Binop(Iop_Add64, IRExpr_RdTmp(old), one)));
     addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)counter), IRExpr_RdTmp(new)));
 }
 
@@ -221,7 +222,7 @@ static void emit_cond_branch(Emitter *w, InstrInfo *ii, IRExpr *taken)
     /* Predicted taken iff the counter is 2 or 3. */
     IRExpr *pred = bind(w, Ity_I64, IRExpr_Binop(Iop_Shr64, c, IRExpr_Const(IRConst_U8(1))));
     IRExpr *miss = bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, pred, taken));
-    emit_add(w, &ii->cc->ev[EV_Bcm], miss);
+    emit_add(w, &ii->cc->ev[EV_Bcm], cg_regions_gate(w->out, miss));
 
     IRExpr *h1 = bind(w, Ity_I64, IRExpr_Binop(Iop_Shl64, h, IRExpr_Const(IRConst_U8(1))));
     IRExpr *h2 = bind(w, Ity_I64, IRExpr_Binop(Iop_Or64, h1, taken));
@@ -241,7 +242,8 @@ static void emit_indirect_branch(Emitter *w, InstrInfo *ii, IRExpr *target)
     uint64_t *slot = &p->targets[(ii->addr >> BRANCH_LO) & (IND_ENTRIES - 1)];
     IRExpr *old = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)slot)));
     IRExpr *ne = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, old, target));
-    emit_add(w, &ii->cc->ev[EV_Bim], bind(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, ne)));
+    emit_add(w, &ii->cc->ev[EV_Bim],
+             cg_regions_gate(w->out, bind(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, ne))));
     addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)slot), target));
 }
 

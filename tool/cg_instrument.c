@@ -8,6 +8,7 @@
  * cg_tiers.c chose for the superblock. */
 #include "cg_instrument.h"
 #include "cg_emit.h"
+#include "cg_regions.h"
 #include "cg_repeat.h"
 #include "cg_tiers.h"
 #include "pub_tool_libcassert.h"
@@ -68,6 +69,7 @@ static void flush(Walk *w)
     tl_assert(sbi->n_counted + w->nq <= sbi->max_counted);
     FlushGroup *grp = &sbi->groups[sbi->n_groups++];
     grp->execs = 0;
+    grp->runs = 0;
     grp->first = sbi->n_counted;
     grp->count = w->nq;
     /* The events with simulator work first (their order is the simulator's,
@@ -349,11 +351,11 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
                     const VexGuestExtents *vge, const VexArchInfo *archinfo, IRType gWordTy,
                     IRType hWordTy)
 {
-    (void)layout, (void)archinfo; /* the walk needs neither */
+    (void)archinfo; /* the walk does not need it */
     if (gWordTy != hWordTy) VG_(tool_panic)("host/guest word size mismatch");
     /* Whether counted or not, the code sees the chosen CPU and randomness. */
     cg_repeat_rewrite(sb_in);
-    if (!cg.instr_enabled) return sb_in;
+    if (!cg.instr_enabled) return cg_regions_track(sb_in, closure->readdr, layout, gWordTy);
 
     UInt n_instrs = 0;
     for (Int i = 0; i < sb_in->stmts_used; i++) n_instrs += sb_in->stmts[i]->tag == Ist_IMark;
@@ -371,6 +373,7 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     /* The preamble (e.g. the self-modifying-code check) carries no events. */
     for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; i++)
         addStmtToIRSB(out, sb_in->stmts[i]);
+    cg_regions_prologue(out, addr, layout, gWordTy);
     for (; i < sb_in->stmts_used; i++) {
         IRStmt *st = sb_in->stmts[i];
         if (!st) continue;

@@ -100,10 +100,10 @@ static const HChar *intern2(const HChar *dir, const HChar *file)
 /* The interned name of the function at `a`, as VG_(get_fnname) gives it.
  * That call demangles C++ names every time, which on a C++ program such as
  * gcc's cc1 cost more than all the rest of the tool's translation-time work
- * (docs/tool.md, "Code-heavy programs (cc1, pystd)").  A demangled name
- * depends on the raw name alone, so the raw name is looked up with C++
- * demangling switched off (Z-decoding and the "(below main)" rule still
- * apply) and each one is demangled once. */
+ * (docs/tool.md, "Code-heavy programs (cc1, pystd)").  A demangled name depends on the raw
+ * name alone, so the raw name is looked up with C++ demangling switched off
+ * (Z-decoding and the "(below main)" rule still apply) and each one is
+ * demangled once. */
 static const HChar *fn_name(DiEpoch ep, Addr a, Bool *found)
 {
     const HChar *fn;
@@ -199,6 +199,19 @@ LineCC *cg_lines_get(Addr a, Bool count_lookup)
     cg.cc_table[h & (cg.cc_buckets - 1)] = cc;
     if (++cg.cc_count > cg.cc_buckets) cc_grow();
     return cc;
+}
+
+const HChar *cg_lines_fn_name(Addr a)
+{
+    Bool found;
+    const HChar *fn = fn_name(VG_(current_DiEpoch)(), a, &found);
+    return found ? fn : NULL;
+}
+
+void cg_lines_zero(void)
+{
+    for (UInt i = 0; i < cg.cc_buckets; i++)
+        for (LineCC *e = cg.cc_table[i]; e; e = e->next) VG_(memset)(e->ev, 0, sizeof e->ev);
 }
 
 static Int cmp_cc(const void *pa, const void *pb)

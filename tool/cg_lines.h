@@ -41,6 +41,11 @@ void cg_lines_init(void);
  * the first time.  Reads debug info (counted in cg.lookups when
  * `count_lookup`); never returns NULL. */
 LineCC *cg_lines_get(Addr a, Bool count_lookup);
+/* The name of the function at `a` as the profile shows it (interned), or
+ * NULL when the debug info has none.  Makes no cost centre. */
+const HChar *cg_lines_fn_name(Addr a);
+/* Sets every count of every cost centre to 0 (the centres stay). */
+void cg_lines_zero(void);
 /* All cost centres sorted by file, function, line (VG_(free) the array). */
 LineCC **cg_lines_sorted(UInt *n);
 

@@ -4,9 +4,11 @@
  * makes while the client runs, and exit.  It also defines `cg`, the tool's
  * run-time state (cg_state.h), with every default. */
 #include "cg_caches.h"
+#include "cg_dumps.h"
 #include "cg_instrument.h"
 #include "cg_output.h"
 #include "cg_records.h"
+#include "cg_regions.h"
 #include "cg_repeat.h"
 #include "cg_runtime.h"
 #include "cg_tiers.h"
@@ -32,6 +34,8 @@ CgState cg = {
             .cpu = CG_CPU_HOST,
         },
     .instr_enabled = True,
+    .collect = 1,
+    .region_limit = ~(UWord)0,
     .cache_clo = {{-1, -1, -1}, {-1, -1, -1}, {-1, -1, -1}},
 };
 
@@ -42,7 +46,9 @@ CgState cg = {
 static Bool process_option(const HChar *arg)
 {
     Long hot_threshold;
-    if (cg_cache_option(arg) || cg_repeat_option(arg)) return True;
+    if (cg_cache_option(arg) || cg_repeat_option(arg) || cg_regions_option(arg) ||
+        cg_dumps_option(arg))
+        return True;
     if VG_STR_CLO (arg, "--cachegrind-out-file", cg.clo.out_file) {
     } else if VG_BOOL_CLO (arg, "--cache-sim", cg.clo.cache_sim) {
     } else if VG_BOOL_CLO (arg, "--branch-sim", cg.clo.branch_sim) {
@@ -61,6 +67,8 @@ static void print_usage(void)
      "    --cache-sim=yes|no               collect cache stats? [no]\n"
      "    --branch-sim=yes|no              collect branch prediction stats? [no]\n"
      "    --instr-at-start=yes|no          instrument at start? [yes]\n");
+    cg_regions_usage();
+    cg_dumps_usage();
     cg_cache_usage();
     cg_repeat_usage();
     VG_(printf)("\n    This tool is %s.\n", CG_PROJECT);
@@ -89,10 +97,15 @@ static void set_instrumentation(Bool on, const HChar *request)
     cg.instr_enabled = on;
 }
 
+/* Upstream's codes ('C','G') and this project's own ('C','R': upstream's
+ * tool warns about any code of its range that it does not know, and no
+ * Valgrind tool uses this one, so a program that makes our requests runs
+ * quietly under any of them). */
 static Bool handle_client_request(ThreadId tid, UWord *args, UWord *ret)
 {
     (void)tid;
-    if (!VG_IS_TOOL_USERREQ('C', 'G', args[0]) && args[0] != VG_USERREQ__GDB_MONITOR_COMMAND)
+    if (!VG_IS_TOOL_USERREQ('C', 'G', args[0]) && !VG_IS_TOOL_USERREQ('C', 'R', args[0]) &&
+        args[0] != VG_USERREQ__GDB_MONITOR_COMMAND)
         return False;
     switch (args[0]) {
     case VG_USERREQ__CG_START_INSTRUMENTATION:
@@ -101,6 +114,14 @@ static Bool handle_client_request(ThreadId tid, UWord *args, UWord *ret)
         return True;
     case VG_USERREQ__CG_STOP_INSTRUMENTATION:
         set_instrumentation(False, "CACHEGRIND_STOP_INSTRUMENTATION");
+        *ret = 0;
+        return True;
+    case VG_USERREQ__CG_ZERO_STATS:
+        cg_dumps_zero();
+        *ret = 0;
+        return True;
+    case VG_USERREQ__CG_DUMP_STATS_AT:
+        cg_dumps_dump(args[1]);
         *ret = 0;
         return True;
     default:
@@ -127,9 +148,23 @@ static void discard_superblock(Addr orig_addr, VexGuestExtents vge)
  * call cannot run any more. */
 static void between_blocks(ThreadId tid, ULong blocks_dispatched)
 {
-    (void)tid, (void)blocks_dispatched;
+    (void)blocks_dispatched;
     cg_records_bury();
     cg_tiers_switch();
+    cg_regions_thread_runs(tid);
+}
+
+/* The core calls one hook before and one after every system call. */
+static void pre_syscall(ThreadId tid, UInt sysno, UWord *args, UInt nargs)
+{
+    cg_repeat_pre_syscall(tid, sysno, args, nargs);
+    cg_dumps_pre_syscall(tid, sysno, args, nargs);
+}
+
+static void post_syscall(ThreadId tid, UInt sysno, UWord *args, UInt nargs, SysRes res)
+{
+    cg_repeat_post_syscall(tid, sysno, args, nargs, res);
+    cg_dumps_post_syscall(tid, sysno, args, nargs, res);
 }
 
 /* ------------------------------------------------------------------ */
@@ -144,9 +179,12 @@ static void post_clo_init(void)
     cg_tiers_init();
     cg_runtime_init();
     cg_repeat_init();
+    cg_regions_init();
+    cg_dumps_init();
     if (cg.clo.cache_sim) cg_caches_configure();
     if (!cg.clo.instr_at_start) cg.instr_enabled = False;
     VG_(track_start_client_code)(between_blocks);
+    if (cg_regions_on()) VG_(track_pre_thread_ll_create)(cg_regions_thread_created);
 }
 
 static void fini(Int exitcode)
@@ -177,7 +215,7 @@ static void pre_clo_init(void)
     VG_(needs_superblock_discards)(discard_superblock);
     VG_(needs_command_line_options)(process_option, print_usage, print_debug_usage);
     VG_(needs_client_requests)(handle_client_request);
-    VG_(needs_syscall_wrapper)(cg_repeat_pre_syscall, cg_repeat_post_syscall);
+    VG_(needs_syscall_wrapper)(pre_syscall, post_syscall);
 }
 
 VG_DETERMINE_INTERFACE_VERSION(pre_clo_init)

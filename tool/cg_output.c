@@ -4,6 +4,7 @@
  * (docs/cachegrind.md, "The summary on standard error") and --stats. */
 #include "cg_output.h"
 #include "cg_caches.h"
+#include "cg_regions.h"
 #include "cg_tiers.h"
 #include "cg_repeat.h"
 #include "cacheconf.h"
@@ -95,7 +96,48 @@ typedef struct {
     ULong files, fns, lines; /* fl=, fn= and count lines written */
 } WriteStats;
 
-static void write_body(Out *o, LineCC **ccs, UInt n, WriteStats *ws)
+/* The functions of a region run (--toggle-collect) that have a count: the
+ * others were never active in a region and are left out.  A function that
+ * was has all its lines written, zero or not, as in a full run.  Names are
+ * interned, so the set holds pointers, sorted. */
+typedef struct {
+    const HChar **fn;
+    UInt n;
+} FnSet;
+
+static Int cmp_ptr(const void *a, const void *b)
+{
+    Addr x = (Addr) * (const HChar *const *)a, y = (Addr) * (const HChar *const *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void counted_fns(FnSet *s, LineCC **ccs, UInt n, const Int *ev, Int nev)
+{
+    s->fn = VG_(malloc)("cg.out.fns", (n ? n : 1) * sizeof *s->fn);
+    s->n = 0;
+    for (UInt i = 0; i < n; i++) {
+        Bool any = False;
+        for (Int e = 0; e < nev && !any; e++) any = ccs[i]->ev[ev[e]] != 0;
+        if (any && (s->n == 0 || s->fn[s->n - 1] != ccs[i]->fn)) s->fn[s->n++] = ccs[i]->fn;
+    }
+    VG_(ssort)(s->fn, s->n, sizeof *s->fn, cmp_ptr);
+}
+
+static Bool fnset_has(const FnSet *s, const HChar *fn)
+{
+    UInt lo = 0, hi = s->n;
+    while (lo < hi) {
+        UInt mid = lo + (hi - lo) / 2;
+        if ((Addr)s->fn[mid] < (Addr)fn)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < s->n && s->fn[lo] == fn;
+}
+
+/* `desc`: one more desc: line (a partial profile's), or NULL. */
+static void write_body(Out *o, LineCC **ccs, UInt n, const HChar *desc, WriteStats *ws)
 {
     static const HChar *names[] = {"I1", "D1", "LL"};
     if (cg.clo.cache_sim) {
@@ -115,6 +157,10 @@ static void write_body(Out *o, LineCC **ccs, UInt n, WriteStats *ws)
         out_str(o, fp);
         out_str(o, "\n");
     }
+    if (desc) {
+        out_str(o, desc);
+        out_str(o, "\n");
+    }
 
     out_str(o, "cmd: ");
     out_str(o, VG_(args_the_exename));
@@ -127,10 +173,13 @@ static void write_body(Out *o, LineCC **ccs, UInt n, WriteStats *ws)
 
     Int ev[N_EVENTS];
     Int nev = active_events(ev);
+    FnSet keep = {NULL, 0};
+    if (cg_regions_on()) counted_fns(&keep, ccs, n, ev, nev);
     const HChar *file = NULL, *fn = NULL;
     ULong total[N_EVENTS] = {0};
     for (UInt i = 0; i < n; i++) {
         LineCC *cc = ccs[i];
+        if (keep.fn && !fnset_has(&keep, cc->fn)) continue;
         Bool new_file = cc->file != file;
         if (new_file) {
             out_str(o, "fl=");
@@ -161,20 +210,24 @@ static void write_body(Out *o, LineCC **ccs, UInt n, WriteStats *ws)
         out_u64(o, total[ev[e]]);
     }
     out_str(o, "\n");
+    if (keep.fn) VG_(free)(keep.fn);
 }
 
-/* Writes the profile.  A new or regular file is written under a temporary
- * name and renamed into place, so a failure never leaves a truncated profile
- * under the final name.  Anything else (a device such as /dev/null, a FIFO,
- * a symbolic link) is written directly, as upstream does: renaming would
- * replace it. */
-static void write_file(const HChar *name, LineCC **ccs, UInt n, WriteStats *ws)
+/* Writes a profile.  The final one (`exclusive` false): a new or regular
+ * file is written under a temporary name and renamed into place, so a
+ * failure never leaves a truncated profile under the final name; anything
+ * else (a device such as /dev/null, a FIFO, a symbolic link) is written
+ * directly, as upstream does, since renaming would replace it.  A partial
+ * one (`exclusive`): created only if nothing has the name, and removed
+ * again if it cannot be written whole. */
+static CgWriteResult write_file(const HChar *name, Bool exclusive, const HChar *desc, LineCC **ccs,
+                                UInt n, WriteStats *ws)
 {
     struct vg_stat st;
     HChar link;
-    Bool exists = !sr_isError(VG_(stat)(name, &st));
-    Bool is_link = VG_(readlink)(name, &link, 1) >= 0;
-    Bool atomic = !is_link && (!exists || VKI_S_ISREG(st.mode));
+    Bool exists = !exclusive && !sr_isError(VG_(stat)(name, &st));
+    Bool is_link = !exclusive && VG_(readlink)(name, &link, 1) >= 0;
+    Bool atomic = !exclusive && !is_link && (!exists || VKI_S_ISREG(st.mode));
 
     HChar *tmp = VG_(malloc)("cg.out.tmpname", VG_(strlen)(name) + 32);
     VG_(sprintf)(tmp, "%s.tmp.%d", name, VG_(getpid)());
@@ -183,31 +236,49 @@ static void write_file(const HChar *name, LineCC **ccs, UInt n, WriteStats *ws)
     /* A directory cannot be opened for writing: the same error either way. */
     Int fd = -1;
     if (!(exists && VKI_S_ISDIR(st.mode))) {
-        SysRes sr =
-            VG_(open)(path, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY, VKI_S_IRUSR | VKI_S_IWUSR);
-        if (!sr_isError(sr)) fd = sr_Res(sr);
+        Int how = exclusive ? VKI_O_EXCL : VKI_O_TRUNC;
+        SysRes sr = VG_(open)(path, VKI_O_CREAT | how | VKI_O_WRONLY, VKI_S_IRUSR | VKI_S_IWUSR);
+        if (!sr_isError(sr)) {
+            fd = sr_Res(sr);
+        } else if (exclusive && sr_Err(sr) == VKI_EEXIST) {
+            VG_(free)(tmp);
+            return CG_NAME_TAKEN;
+        }
     }
     if (fd < 0) {
         VG_(umsg)("error: can't open output data file '%s'\n", name);
         VG_(umsg)("       ... so detailed results will be missing.\n");
         VG_(free)(tmp);
-        return;
+        return CG_NOT_WRITTEN;
     }
     Out *o = VG_(malloc)("cg.out.buf", sizeof *o);
     o->fd = fd;
     o->failed = False;
     o->used = 0;
-    write_body(o, ccs, n, ws);
+    write_body(o, ccs, n, desc, ws);
     out_flush(o);
     VG_(close)(o->fd);
+    CgWriteResult r = CG_WRITTEN;
     if (o->failed || (atomic && VG_(rename)(tmp, name) != 0)) {
-        if (atomic) VG_(unlink)(tmp);
+        if (atomic || exclusive) VG_(unlink)(path);
         VG_(umsg)("error: can't write output data file '%s'\n", name);
         VG_(umsg)("       ... so detailed results will be missing.\n");
         ws->files = ws->fns = ws->lines = 0;
+        r = CG_NOT_WRITTEN;
     }
     VG_(free)(o);
     VG_(free)(tmp);
+    return r;
+}
+
+CgWriteResult cg_write_partial(const HChar *name, const HChar *desc)
+{
+    UInt n;
+    LineCC **ccs = cg_lines_sorted(&n);
+    WriteStats ws = {0};
+    CgWriteResult r = write_file(name, True, desc, ccs, n, &ws);
+    VG_(free)(ccs);
+    return r;
 }
 
 /* ------------------------------------------------------------------ */
@@ -342,7 +413,7 @@ void cg_write_results(void)
     UInt n;
     LineCC **ccs = cg_lines_sorted(&n);
     WriteStats ws = {0};
-    write_file(name, ccs, n, &ws);
+    write_file(name, False, NULL, ccs, n, &ws);
 
     ULong total[N_EVENTS] = {0};
     for (UInt i = 0; i < n; i++)

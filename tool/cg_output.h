@@ -3,8 +3,19 @@
 #ifndef CG_OUTPUT_H
 #define CG_OUTPUT_H
 
+#include "pub_tool_basics.h"
+
 /* The profile file, the summary on stderr and, with --stats, the tool's
  * statistics; the counts must have been folded into the lines first. */
 void cg_write_results(void);
+
+/* What writing a partial profile did. */
+typedef enum { CG_WRITTEN, CG_NAME_TAKEN, CG_NOT_WRITTEN } CgWriteResult;
+/* A partial profile (cg_dumps.c): the counts so far, which must have been
+ * folded into the lines, with the line `desc` after the other desc: lines.
+ * The file is created exclusively: CG_NAME_TAKEN when `name` exists (a
+ * link, even a dangling one, included).  Otherwise a message says why it
+ * could not be written, and no file is left. */
+CgWriteResult cg_write_partial(const HChar *name, const HChar *desc);
 
 #endif

@@ -27,12 +27,17 @@ typedef struct {
 
 /* Executions of one flush point, and the events it carries. */
 typedef struct {
+    /* Counted executions: all of them, or those inside a --toggle-collect
+     * region (cg_regions.c). */
     ULong execs;
-    UShort first, count; /* into counted[] */
+    /* Cold tier: every execution, for the tier policy (cg_tiers.c). */
+    UInt runs;
+    UShort first; /* into counted[] */
+    UChar count;  /* at most CG_QUEUE_SIZE */
     /* Events with simulator work come first, in event order (so the cold
      * replay visits only those); the rest are fetches within the line the
      * previous fetch ended in. */
-    UShort n_sim;
+    UChar n_sim;
 } FlushGroup;
 
 /* Everything about one translated superblock; the generated code points

@@ -3,7 +3,8 @@
  * and the simulator state they drive (caches and branch predictors).
  * Executions are counted by flush groups (cg_records.c); helpers add only
  * misses and mispredictions, except for guarded accesses, which no group
- * counts. */
+ * counts.  Every count adds cg.collect, not 1: it is 0 outside the
+ * --toggle-collect regions (cg_regions.c), where the simulators still run. */
 #include "cg_runtime.h"
 #include "cg_tiers.h"
 #include "pub_tool_libcassert.h"
@@ -74,8 +75,8 @@ static __attribute__((noinline)) void count_general(Cache *l1, Addr a, UWord siz
 {
     int r = cachesim_access(l1, &cg.LL, a, size);
     if (r < 0) straddle_panic(a, size);
-    if (r >= 1) ii->cc->ev[miss]++;
-    if (r == 2) ii->cc->ev[miss + 1]++;
+    if (r >= 1) ii->cc->ev[miss] += cg.collect;
+    if (r == 2) ii->cc->ev[miss + 1] += cg.collect;
 }
 
 /* What count_access did. */
@@ -169,24 +170,24 @@ void cg_data_helper(Bool is_write, UInt size, DataHelper *h)
 
 VG_REGPARM(3) void cg_helper_guarded_dr(InstrInfo *ii, Addr a, UWord size)
 {
-    ii->cc->ev[EV_Dr]++;
+    ii->cc->ev[EV_Dr] += cg.collect;
     count_access(&cg.D1, a, size, ii, EV_D1mr);
 }
 
 VG_REGPARM(3) void cg_helper_guarded_dw(InstrInfo *ii, Addr a, UWord size)
 {
-    ii->cc->ev[EV_Dw]++;
+    ii->cc->ev[EV_Dw] += cg.collect;
     count_access(&cg.D1, a, size, ii, EV_D1mw);
 }
 
 VG_REGPARM(2) void cg_helper_bc(InstrInfo *ii, UWord taken)
 {
-    ii->cc->ev[EV_Bcm] += cond_predict(&cg.cond, ii->addr, (int)taken);
+    if (cond_predict(&cg.cond, ii->addr, (int)taken)) ii->cc->ev[EV_Bcm] += cg.collect;
 }
 
 VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target)
 {
-    ii->cc->ev[EV_Bim] += ind_predict(&cg.ind, ii->addr, target);
+    if (ind_predict(&cg.ind, ii->addr, target)) ii->cc->ev[EV_Bim] += cg.collect;
 }
 
 /* ------------------------------------------------------------------ */
@@ -197,7 +198,8 @@ VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target)
  * work in order, exactly as the hot tier's inline code and helpers would. */
 VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
 {
-    if (++grp->execs == cg.clo.hot_threshold) cg_tiers_queue(sbi);
+    grp->execs += cg.collect;
+    if (++grp->runs == cg.clo.hot_threshold) cg_tiers_queue(sbi);
     const UWord *arg = cg.scratch;
     CountedEvent *ce = &sbi->counted[grp->first], *end = ce + grp->n_sim;
     for (; ce < end; ce++) {
@@ -214,10 +216,10 @@ VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
             how = count_access(&cg.D1, *arg++, ce->size, ii, EV_D1mw);
             break;
         case EV_Bc:
-            if (cond_predict(&cg.cond, ii->addr, (int)*arg++)) ii->cc->ev[EV_Bcm]++;
+            if (cond_predict(&cg.cond, ii->addr, (int)*arg++)) ii->cc->ev[EV_Bcm] += cg.collect;
             break;
         case EV_Bi:
-            if (ind_predict(&cg.ind, ii->addr, *arg++)) ii->cc->ev[EV_Bim]++;
+            if (ind_predict(&cg.ind, ii->addr, *arg++)) ii->cc->ev[EV_Bim] += cg.collect;
             break;
         }
         /* What the hot translation will inline for this event (see

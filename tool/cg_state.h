@@ -45,6 +45,14 @@ typedef struct {
     Bool have_seed;
     ULong seed;
     Bool fingerprint;
+    /* Regions and processes: the --toggle-collect patterns (cg_regions.c);
+     * whether a forked child starts from zero (--fork-counts=own) and
+     * whether the counts are written before an execve (--exec-profile)
+     * (cg_dumps.c). */
+    const HChar **toggle;
+    UInt n_toggle;
+    Bool fork_own;
+    Bool exec_profile;
 } CgOptions;
 
 /* How debug-info lookups went, for --stats. */
@@ -105,6 +113,22 @@ typedef struct CgState {
     ULong seed_key, seed_counter, seed_word;
     UInt seed_left;
     HChar host_cpu[64];
+
+    /* cg_regions.c: what generated code and helpers add to a count where
+     * they would add 1: 1, or 0 while the running thread is outside every
+     * --toggle-collect region (docs/tool.md, "Regions").  The stack pointer
+     * above which the running thread's region ends (~0 outside one), and
+     * that value for every thread. */
+    ULong collect;
+    UWord region_limit;
+    UWord *region_threads;
+
+    /* cg_dumps.c: the number of the last partial profile (dump or exec
+     * profile) this process wrote, and the exec profile written before an
+     * execve that may still fail (then removed). */
+    UInt dump_seq;
+    HChar *exec_file;
+    UInt exec_seq_before;
 
     /* --stats: instructions by upstream's fetch case (cg_instrument.c) and
      * debug-info lookups (cg_lines.c). */

@@ -79,7 +79,7 @@ static HotBlock *hot_block_for(const SBInfo *sbi)
         const FlushGroup *grp = &sbi->groups[g];
         for (UInt i = grp->first; i < (UInt)grp->first + grp->count; i++) {
             UInt w1 = sbi->counted[i].way1;
-            if (w1 >= WAY1_MIN && (ULong)w1 * WAY1_SHARE >= grp->execs)
+            if (w1 >= WAY1_MIN && (ULong)w1 * WAY1_SHARE >= grp->runs)
                 hb->way1_sites[i / 8] |= 1 << (i % 8);
         }
     }

@@ -170,12 +170,12 @@ fi
 
 # --- citations of docs/ sections -----------------------------------------------
 # Comment leaders are removed and lines joined, so a citation may wrap; runs of
-# blanks count as one.  Build products and test output are not searched.
+# blanks count as one.  Build products and test output are not searched, nor
+# the copies of the tree that the sanitizers and release suites make
+# (.sanitizers, .valgrind-releases): they are the tree of their last run.
 name=man/doc-citations
 cites="$work/citations"
 : >"$cites"
-# Not the snapshots of the tree that other suites build in it (.sanitizers,
-# .valgrind-releases), which are copies of whatever the tree was then.
 find "$abs_top_srcdir" \( -name .git -o -name out -o -name autom4te.cache \
     -o -name '*-rebuilt-*' -o -name .sanitizers -o -name .valgrind-releases \) -prune -o -type f \( -name '*.[chS]' -o -name '*.sh' \
     -o -name '*.py' -o -name '*.case' -o -name '*.md' -o -name '*.1' -o -name '*.am' \) \

@@ -97,3 +97,74 @@ has_lines() {
        i < n && $0 == want[i] { i++ }
        END { if (i < n) { print want[i]; exit 1 } }' "$1" "$2"
 }
+
+# ---------------------------------------------------------------------------
+# Parts of runs: a region run (--toggle-collect), the files of dumps, a
+# forked child's own counts are compared with a full run line by line.
+
+# line_table FILE...: the `events:` line of the first file, then every
+# count line of all the files as `file<TAB>function<TAB>line<TAB>counts`,
+# the counts of equal (file, function, line) added up, sorted.
+line_table() {
+  awk -v OFS='\t' '
+    FNR == 1 { fl = ""; fn = "" }
+    NR == 1 { while ($0 !~ /^events:/ && (getline) > 0) {} ; ev = $0 }
+    /^fl=/ { fl = substr($0, 4); next }
+    /^fn=/ { fn = substr($0, 4); next }
+    /^[0-9]/ {
+      k = fl "\t" fn "\t" $1
+      if (!(k in n)) { n[k] = NF - 1; keys[++nk] = k }
+      for (i = 2; i <= NF; i++) c[k, i - 1] += $i
+    }
+    END {
+      print ev
+      for (j = 1; j <= nk; j++) {
+        k = keys[j]; s = ""
+        for (i = 1; i <= n[k]; i++) s = s (i > 1 ? " " : "") sprintf("%.0f", c[k, i])
+        print k, s
+      }
+    }' "$@" | { IFS= read -r _ev; printf '%s\n' "$_ev"; LC_ALL=C sort; }
+}
+
+# summary_ok FILE: the summary: line equals the sum of the count lines.
+summary_ok() {
+  awk '/^[0-9]/ { for (i = 2; i <= NF; i++) t[i - 1] += $i; if (NF - 1 > m) m = NF - 1 }
+       /^summary:/ { for (i = 2; i <= NF; i++) s[i - 1] = $i; if (NF - 1 > m) m = NF - 1; seen = 1 }
+       END { if (!seen) { print "no summary: line"; exit 1 }
+             for (i = 1; i <= m; i++) if (sprintf("%.0f", t[i]) != sprintf("%.0f", s[i])) {
+               print "summary: event " i " is " s[i] ", the lines add up to " sprintf("%.0f", t[i]); exit 1 } }' "$1"
+}
+
+# part_check OURS REF EXACT ZERO ALL: OURS and REF are line tables.  Every
+# line of OURS must be a line of REF with no count larger; the functions in
+# EXACT (names, one per line) must have exactly REF's lines; those in ZERO
+# no count but 0; with ALL=yes every line must equal.  Prints what breaks
+# these (at most 20 lines) and fails.
+part_check() {
+  awk -F '\t' -v exact="$3" -v zero="$4" -v all="$5" '
+    BEGIN {
+      n = split(exact, a, "\n"); for (i = 1; i <= n; i++) if (a[i] != "") ex[a[i]] = 1
+      n = split(zero, a, "\n"); for (i = 1; i <= n; i++) if (a[i] != "") ze[a[i]] = 1
+    }
+    function bad(m) { if (++nbad <= 20) print m }
+    FNR == 1 { if (NR == 1) oev = $0; else if ($0 != oev) bad("events differ: ours \"" oev "\", oracle \"" $0 "\""); next }
+    NR == FNR { our[$1 FS $2 FS $3] = $4; ofn[$2] = 1; next }
+    {
+      k = $1 FS $2 FS $3; ref[k] = $4; rfn[$2] = 1
+      if ((all == "yes" || ($2 in ex)) && !(k in our)) bad("missing line (oracle: " $4 "): " k)
+    }
+    END {
+      for (k in our) {
+        split(k, kk, FS)
+        if (!(k in ref)) { bad("a line the oracle does not have: " k " " our[k]); continue }
+        no = split(our[k], o, " "); split(ref[k], r, " ")
+        for (i = 1; i <= no; i++) {
+          if (o[i] + 0 > r[i] + 0) bad("more than the oracle (event " i "): " k ": " our[k] " > " ref[k])
+          else if ((all == "yes" || (kk[2] in ex)) && o[i] + 0 != r[i] + 0) bad("not equal (event " i "): " k ": " our[k] " != " ref[k])
+          if ((kk[2] in ze) && o[i] + 0 != 0) bad("counted in fn=" kk[2] ": " k " " our[k])
+        }
+      }
+      for (f in ex) if (!(f in rfn)) bad("the oracle has no lines of fn=" f)
+      exit nbad > 0
+    }' "$1" "$2"
+}

@@ -8,7 +8,7 @@
 # default $abs_top_builddir/tool/cachegrind-$VG_PLATFORM), CASES (names or
 # shell patterns of the cases to run), CG_REPEAT (runs per side for threaded
 # cases, default 8), CG_TIMEOUT (seconds per Valgrind run, default 300),
-# CC (default gcc).
+# CC (default gcc), CXX (default g++, for the .cc programs).
 # Runs with cwd = $abs_top_builddir/tests/tool; everything is written under
 # ./out: the built programs and data (out/), the Valgrind library directory
 # (out/vglib) and one directory per case (out/res/CASE).
@@ -18,6 +18,7 @@ VALGRIND=${VALGRIND:-/usr/bin/valgrind}
 VG_LIBEXECDIR=${VG_LIBEXECDIR:-/usr/libexec/valgrind}
 VG_PLATFORM=${VG_PLATFORM:-amd64-linux}
 CC=${CC:-gcc}
+CXX=${CXX:-g++}
 CG_REPEAT=${CG_REPEAT:-8}
 ours=${CG_OURS:-$abs_top_builddir/tool/cachegrind-$VG_PLATFORM}
 
@@ -68,6 +69,7 @@ load_case() {
   c_prog= c_args= c_opts= c_check=compare c_needs= c_env= c_threads=no
   c_outfile= c_build= c_prepare= c_expect= c_file= c_bad= c_invert=no
   c_ref_args=- c_our_args=- c_ref_opts= c_our_opts= sig_stderr_only=
+  c_ref_tool=cachegrind c_our_files= c_ref_files= c_exact= c_zero=
   : >"$cres/asserts"
   while IFS= read -r _line || [ -n "$_line" ]; do
     case $_line in '' | '#'*) continue ;; esac
@@ -93,9 +95,16 @@ load_case() {
       file) c_file=$_val ;;
       must-differ) c_invert=$_val ;;
       stderr-only) sig_stderr_only=$_val ;;
+      ref-tool) c_ref_tool=$_val ;;
+      our-files) c_our_files=$_val ;;
+      ref-files) c_ref_files=$_val ;;
+      exact-fn) c_exact="$c_exact$_val
+" ;;
+      zero-fn) c_zero="$c_zero$_val
+" ;;
       status | stderr-line | stderr-lacks | stderr-empty | stdout-line | \
         file-line | file-lacks | file-exists | file-absent | fns | dir-files | file-type | \
-        file-match)
+        file-match | line-in)
         printf '%s\t%s\n' "$_key" "$_val" >>"$cres/asserts" ;;
       *) c_bad="unknown key '$_key' in $1" ;;
     esac
@@ -106,6 +115,8 @@ load_case() {
   case " $c_opts $c_our_opts " in *" --cache-sim=yes "*) c_needs="$c_needs cache-sim" ;; esac
   case " $c_opts $c_our_opts " in *" --branch-sim=yes "*) c_needs="$c_needs branch-sim" ;; esac
   case " $c_opts $c_our_opts " in *" --instr-at-start="*) c_needs="$c_needs instr-at-start" ;; esac
+  case " $c_opts $c_our_opts " in *" --toggle-collect="*) c_needs="$c_needs toggle-collect" ;; esac
+  case " $c_opts $c_our_opts " in *" --fork-counts="* | *" --exec-profile="*) c_needs="$c_needs dumps" ;; esac
   case " $c_our_opts " in *" --hot-threshold="*) c_needs="$c_needs hot-threshold" ;; esac
   [ "$c_threads" = yes ] && c_needs="$c_needs taskset"
   c_cachesim=yes
@@ -119,13 +130,13 @@ subst() {
 }
 
 # ---------------------------------------------------------------------------
-# Test programs (tests/progs/NAME.c or NAME.S -> out/NAME, or out/NAME.so
-# when its flags say -shared).  Flags come from a `cflags:` line in the
-# source.
+# Test programs (tests/progs/NAME.c, NAME.S or NAME.cc -> out/NAME, or
+# out/NAME.so when its flags say -shared).  Flags come from a `cflags:` line
+# in the source.
 
 build() {
   _src=
-  for _s in "$progs/$1.c" "$progs/$1.S"; do [ -f "$_s" ] && _src=$_s && break; done
+  for _s in "$progs/$1.c" "$progs/$1.S" "$progs/$1.cc"; do [ -f "$_s" ] && _src=$_s && break; done
   if [ -z "$_src" ]; then
     echo "no source for program '$1' in tests/progs" >"$cres/build.log"
     return 1
@@ -134,8 +145,10 @@ build() {
   case " $_flags " in *" -shared "*) _bin=$work/$1.so ;; *) _bin=$work/$1 ;; esac
   [ -f "$_bin" ] && [ ! "$_src" -nt "$_bin" ] &&
     [ ! "$abs_top_srcdir/include/cachegrind.h" -nt "$_bin" ] && return 0
+  _cc=$CC
+  case $_src in *.cc) _cc=$CXX ;; esac
   # shellcheck disable=SC2086
-  $CC -g -I"$abs_top_srcdir/include" -I"$vginc" -o "$_bin" "$_src" $_flags \
+  $_cc -g -I"$abs_top_srcdir/include" -I"$vginc" -o "$_bin" "$_src" $_flags \
     >"$cres/build.log" 2>&1 || { rm -f "$_bin"; return 1; }
 }
 
@@ -176,6 +189,12 @@ prepare_pywarm() {
       -c 'import json' >/dev/null 2>&1 &&
     touch "$work/pywarm.done"
 }
+# dumpdir/cg.out.1 (a file) and dumpdir/cg.out.2 (a dangling symlink): the
+# names a dump must not take.
+prepare_dumpdir() {
+  rm -rf "$work/dumpdir" && mkdir -p "$work/dumpdir" &&
+    echo marker >"$work/dumpdir/cg.out.1" && ln -s target "$work/dumpdir/cg.out.2"
+}
 prepare_lsdir() {
   rm -rf "$work/lsdir"
   mkdir -p "$work/lsdir/sub" &&
@@ -205,6 +224,11 @@ probe_feature() {
     avx | cx16 | rdrand)
       grep -qw "$1" /proc/cpuinfo 2>/dev/null || echo "this CPU lacks $1"
       return ;;
+    c++)
+      command -v "$CXX" >/dev/null 2>&1 || echo "no C++ compiler ($CXX)"
+      return ;;
+    toggle-collect) set -- "$1" --cache-sim=no --branch-sim=no --toggle-collect=main ;;
+    dumps) set -- "$1" --cache-sim=no --branch-sim=no --fork-counts=own --exec-profile=yes ;;
     cache-sim) set -- "$1" --cache-sim=yes --branch-sim=no ;;
     branch-sim) set -- "$1" --cache-sim=no --branch-sim=yes ;;
     instr-at-start) set -- "$1" --cache-sim=no --branch-sim=no --instr-at-start=no ;;
@@ -230,7 +254,7 @@ probe_feature() {
 # --tool=cachegrind) or by our tool (SIDE=our, --tool=cgours).  Same cwd
 # ($work), same environment, same program path and arguments for both.
 run_one() {
-  if [ "$1" = ref ]; then _tool=cachegrind _a=$c_ref_args _o=$c_ref_opts
+  if [ "$1" = ref ]; then _tool=$c_ref_tool _a=$c_ref_args _o=$c_ref_opts
   else _tool=cgours _a=$c_our_args _o=$c_our_opts; fi
   # `check: self` compares our tool with itself (ref-opts against our-opts).
   [ "$c_check" = self ] && _tool=cgours
@@ -323,6 +347,77 @@ check_expect() {
   run_one our "$crel/our1"
 }
 
+# oracle: only the oracle runs (ref-tool, ref-args, ref-opts), and the
+# assertions apply to its run (in our1).
+check_oracle() {
+  run_one ref "$crel/our1"
+}
+
+# The first pid in a run's stderr: the process Valgrind started.
+run_pid() {
+  sed -n 's/^[=-][=-]\([0-9][0-9]*\)[=-][=-].*/\1/p' "$1/stderr" | head -n 1
+}
+
+# sel_files DIR ERE: the output files of run DIR whose names match ERE
+# (@PID@ in it: the run's pid; a leading `!`: those that do not match; empty:
+# all of them).
+sel_files() {
+  _re=$(printf '%s' "$2" | sed "s|@PID@|$(run_pid "$1")|g")
+  out_files "$1" | while IFS= read -r _f; do
+    _b=${_f##*/}
+    case $_re in
+      '') printf '%s\n' "$_f" ;;
+      '!'*) printf '%s\n' "$_b" | grep -Eq -e "${_re#!}" || printf '%s\n' "$_f" ;;
+      *) printf '%s\n' "$_b" | grep -Eq -e "$_re" && printf '%s\n' "$_f" ;;
+    esac
+  done
+}
+
+# part_table SIDE N: the line table of the selected files of run SIDEN, in
+# $cres/SIDEN.table; fails (with why lines) when there are none or a
+# file's summary does not add up.
+part_table() {
+  _d=$cres/$1$2
+  if [ "$1" = ref ]; then _re=$c_ref_files; else _re=$c_our_files; fi
+  _files=$(sel_files "$_d" "$_re")
+  if [ -z "$_files" ]; then
+    why "$1 run $2: no output file${_re:+ matching '$_re'} (status $(cat "$_d/status"))"
+    head -n 5 "$_d/stderr" | sed 's/^/  /' >>"$cres/why"
+    return 1
+  fi
+  for _f in $_files; do
+    _m=$(summary_ok "$_f") || { why "$1 run $2: ${_f##*/}: $_m"; return 1; }
+  done
+  # shellcheck disable=SC2086
+  line_table $_files >"$_d.table"
+}
+
+# part (ALL=no) and sum (ALL=yes): the selected files of our run, added up,
+# against the oracle's, as part_check says; threaded cases try CG_REPEAT
+# runs per side, every new run against every earlier run of the other side.
+check_part() {
+  _max=1
+  [ "$c_threads" = yes ] && _max=$CG_REPEAT
+  _n=1
+  while [ "$_n" -le "$_max" ]; do
+    run_pair "$_n"
+    part_table ref "$_n" && part_table our "$_n" || return 1
+    _i=1
+    while [ "$_i" -le "$_n" ]; do
+      if part_check "$cres/our$_n.table" "$cres/ref$_i.table" "$c_exact" "$c_zero" "$1" >"$cres/part" ||
+         part_check "$cres/our$_i.table" "$cres/ref$_n.table" "$c_exact" "$c_zero" "$1" >/dev/null; then
+        [ "$_n" -gt 1 ] && why "matched after $_n runs per side"
+        return 0
+      fi
+      _i=$((_i + 1))
+    done
+    _n=$((_n + 1))
+  done
+  [ "$_max" -gt 1 ] && why "no run of ours fits a run of the oracle ($_max each, pinned); last pair:"
+  sed 's/^/  /' "$cres/part" >>"$cres/why"
+  return 1
+}
+
 # Assertions on our run (results in $cres/our1), from the case file.
 check_asserts() {
   _d=$cres/our1
@@ -376,6 +471,13 @@ check_asserts() {
         elif grep -F -e "$_v" "$_of" >/dev/null; then why "output file has '$_v'"; _ok=1; fi ;;
       file-exists)
         [ -f "$work/$_v" ] || { why "no file $_v"; _ok=1; } ;;
+      line-in)
+        _p=${_v%% *}
+        _l=${_v#* }
+        if [ ! -f "$work/$_p" ]; then why "no file $_p"; _ok=1
+        elif ! grep -Fx -e "$_l" "$work/$_p" >/dev/null; then
+          why "no line '$_l' in $_p:"; head -n 8 "$work/$_p" | sed 's/^/  /' >>"$cres/why"; _ok=1
+        fi ;;
       file-absent)
         [ -e "$work/$_v" ] && { why "$_v exists but should not"; _ok=1; } ;;
       file-type)
@@ -581,7 +683,10 @@ for cf in "$suite"/cases/*.case; do
   case $c_check in
     compare | self) check_compare || ok=1 ;;
     compare-fn\ *) c_fn=${c_check#compare-fn }; check_compare_fn || ok=1 ;;
+    part) check_part no || ok=1 ;;
+    sum) check_part yes || ok=1 ;;
     expect) check_expect ;;
+    oracle) check_oracle ;;
     *) fail "$name" "unknown check '$c_check'"; continue ;;
   esac
   [ -n "$c_expect" ] && { check_expect_file || ok=1; }

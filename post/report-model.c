@@ -1,0 +1,441 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* report-model.c: the report model of report.h, shared by the text and HTML
+   reports so that the threshold, the order of rows, which files are
+   annotated and how, the context ranges and the annotation summary are each
+   decided in one place (docs/post-processors.md, "The cg_annotate
+   report"). */
+#include "report.h"
+#include "lines.h"
+#include "util.h"
+
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---------------------------------------------------- function summaries */
+
+/* Descending by |count| of each sort event, then by name, descending. */
+static int cmp_desc(const cg_report *r, const cg_count *a, const cg_str *an, const cg_count *b,
+                    const cg_str *bn)
+{
+    int c = cg_cc_cmp_desc(a, b, r->sort, r->n_sort);
+    return c ? c : -cg_strcmp(an, bn);
+}
+
+static int cmp_outer(const void *a, const void *b, void *r)
+{
+    const cg_outer *x = a, *y = b;
+    return cmp_desc(r, x->cc, x->name, y->cc, y->name);
+}
+
+static int cmp_inner(const void *a, const void *b, void *r)
+{
+    const cg_inner *x = a, *y = b;
+    return cmp_desc(r, x->cc, x->name, y->cc, y->name);
+}
+
+/* Keeps the members at or above the threshold, the groups with a member
+   kept (moved to the front), and sorts both (docs/post-processors.md,
+   "File:function and Function:file summaries"). */
+static void keep_and_sort(const cg_report *r, cg_summary *s)
+{
+    const cg_profile *p = r->prof;
+    size_t k = r->sort[0];
+    double t = cg_threshold_count(r->threshold, p->summary_total[k]);
+    cg_outer *o = s->o;
+    size_t kept = 0;
+    s->n_members = s->n_members_all = 0;
+    for (size_t i = 0; i < s->n_all; i++) {
+        size_t m = 0;
+        s->n_members_all += o[i].n_in;
+        for (size_t j = 0; j < o[i].n_in; j++)
+            if (cg_reaches(o[i].in[j].cc[k], t)) o[i].in[m++] = o[i].in[j];
+        o[i].n_in = m;
+        s->n_members += m;
+        if (m) {
+            cg_outer tmp = o[kept];
+            o[kept++] = o[i];
+            o[i] = tmp;
+        }
+    }
+    qsort_r(o, kept, sizeof *o, cmp_outer, (void *)r);
+    for (size_t i = 0; i < kept; i++)
+        qsort_r(o[i].in, o[i].n_in, sizeof *o[i].in, cmp_inner, (void *)r);
+    s->n = kept;
+}
+
+void cg_summary_by_file(const cg_report *r, cg_summary *s)
+{
+    const cg_profile *p = r->prof;
+    size_t nev = p->n_events, n = 0;
+    memset(s, 0, sizeof *s);
+    for (uint32_t f = p->first_file; f != CG_NONE; f = p->finfo[f].next_file) n++;
+    cg_outer *o = xcalloc(n + 1, sizeof *o);
+    size_t i = 0;
+    for (uint32_t f = p->first_file; f != CG_NONE; f = p->finfo[f].next_file, i++) {
+        o[i].name = cg_name(&p->files, f);
+        o[i].id = f;
+        o[i].cc = xcalloc(nev, sizeof(cg_count));
+        for (uint32_t pi = p->finfo[f].first_pair; pi != CG_NONE; pi = p->pairs[pi].next_in_file)
+            o[i].n_in++;
+        o[i].in = xmalloc((o[i].n_in + 1) * sizeof *o[i].in);
+        size_t j = 0;
+        for (uint32_t pi = p->finfo[f].first_pair; pi != CG_NONE;
+             pi = p->pairs[pi].next_in_file, j++) {
+            o[i].in[j] = (cg_inner){cg_name(&p->fns, p->pairs[pi].fn), cg_pair_cc(p, pi), pi};
+            cg_cc_add(o[i].cc, o[i].in[j].cc, nev, 1);
+        }
+    }
+    s->o = o;
+    s->n_all = n;
+    keep_and_sort(r, s);
+}
+
+void cg_summary_by_fn(const cg_report *r, cg_summary *s)
+{
+    const cg_profile *p = r->prof;
+    size_t nev = p->n_events;
+    memset(s, 0, sizeof *s);
+    /* Group the pairs by function. */
+    size_t nfn = p->fns.n;
+    size_t *start = xcalloc(nfn + 1, sizeof *start);
+    for (size_t i = 0; i < p->n_pairs; i++) start[p->pairs[i].fn + 1]++;
+    for (size_t f = 0; f < nfn; f++) start[f + 1] += start[f];
+    size_t *fill = xmalloc((nfn + 1) * sizeof *fill);
+    memcpy(fill, start, (nfn + 1) * sizeof *fill);
+    uint32_t *by_fn = xmalloc((p->n_pairs + 1) * sizeof *by_fn);
+    for (uint32_t i = 0; i < p->n_pairs; i++) by_fn[fill[p->pairs[i].fn]++] = i;
+
+    size_t n = 0;
+    for (size_t f = 0; f < nfn; f++) n += start[f + 1] > start[f];
+    cg_outer *o = xcalloc(n + 1, sizeof *o);
+    size_t cap_extra = 0, k = 0;
+    for (size_t f = 0; f < nfn; f++) {
+        if (start[f + 1] == start[f]) continue;
+        cg_outer *e = &o[k++];
+        e->name = cg_name(&p->fns, (uint32_t)f);
+        e->id = (uint32_t)f;
+        e->cc = xcalloc(nev, sizeof(cg_count));
+        e->in = xmalloc((start[f + 1] - start[f]) * sizeof *e->in);
+        for (size_t j = start[f]; j < start[f + 1]; j++) {
+            uint32_t pi = by_fn[j];
+            const cg_pair *pr = &p->pairs[pi];
+            const cg_count *cc = cg_pair_cc(p, pi);
+            cg_cc_add(e->cc, cc, nev, 1);
+            if (pr->orphan) {
+                /* Counts before any fl= line belong to the file named "";
+                   merge them with a real `fl=` (empty name) entry if any. */
+                uint32_t real = cg_pair_find(p, pr->file, pr->fn, false);
+                pi = CG_NONE;
+                if (real != CG_NONE) {
+                    cg_count *sum = xmalloc(nev * sizeof(cg_count));
+                    memcpy(sum, cc, nev * sizeof(cg_count));
+                    cg_cc_add(sum, cg_pair_cc(p, real), nev, 1);
+                    xgrow((void **)&s->extra, &cap_extra, s->n_extra + 1, sizeof *s->extra);
+                    s->extra[s->n_extra++] = sum;
+                    cc = sum;
+                    pi = real;
+                }
+            } else if (cg_pair_find(p, pr->file, pr->fn, true) != CG_NONE) {
+                continue; /* represented by the merged orphan entry */
+            }
+            e->in[e->n_in++] = (cg_inner){cg_name(&p->files, pr->file), cc, pi};
+        }
+    }
+    free(start);
+    free(fill);
+    free(by_fn);
+    s->o = o;
+    s->n_all = n;
+    keep_and_sort(r, s);
+}
+
+void cg_summary_free(cg_summary *s)
+{
+    for (size_t i = 0; i < s->n_all; i++) {
+        free(s->o[i].cc);
+        free(s->o[i].in);
+    }
+    for (size_t i = 0; i < s->n_extra; i++) free(s->extra[i]);
+    free(s->extra);
+    free(s->o);
+    memset(s, 0, sizeof *s);
+}
+
+bool cg_summary_one_row(const cg_report *r, const cg_outer *o)
+{
+    return o->n_in == 1 && memcmp(o->in[0].cc, o->cc, r->prof->n_events * sizeof(cg_count)) == 0;
+}
+
+/* ------------------------------------------------- annotated source files */
+
+static int cmp_name_ptr(const void *a, const void *b)
+{
+    return cg_strcmp(*(const cg_str *const *)a, *(const cg_str *const *)b);
+}
+
+/* Compare two original files: unreadable beats non-identical. */
+static enum cg_readability compare_files(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) != 0 || stat(b, &sb) != 0) return CG_UNREADABLE;
+    if (!S_ISREG(sa.st_mode) || !S_ISREG(sb.st_mode) || sa.st_size != sb.st_size)
+        return CG_NONIDENTICAL;
+    int fa = open(a, O_RDONLY), fb = open(b, O_RDONLY);
+    enum cg_readability r = CG_READABLE;
+    if (fa < 0 || fb < 0) {
+        r = CG_UNREADABLE;
+    } else {
+        static char ba[65536], bb[65536];
+        for (;;) {
+            ssize_t na = read(fa, ba, sizeof ba);
+            ssize_t nb = na > 0 ? read(fb, bb, (size_t)na) : 0;
+            if (na < 0 || nb < 0) {
+                r = CG_UNREADABLE;
+                break;
+            }
+            if (na == 0) break;
+            if (nb != na || memcmp(ba, bb, (size_t)na) != 0) {
+                r = CG_NONIDENTICAL;
+                break;
+            }
+        }
+    }
+    if (fa >= 0) close(fa);
+    if (fb >= 0) close(fb);
+    return r;
+}
+
+static bool older(const struct timespec *a, const struct timespec *b)
+{
+    return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+void cg_source_open(const cg_profile *p, uint32_t f, cg_source *s)
+{
+    const cg_fileinfo *fi = &p->finfo[f];
+    size_t no = fi->n_orig;
+    memset(s, 0, sizeof *s);
+    s->fd = -1;
+    s->orig = xmalloc((no + 1) * sizeof *s->orig);
+    for (size_t i = 0; i < no; i++) s->orig[i] = cg_name(&p->files, fi->orig[i]);
+    qsort(s->orig, no, sizeof *s->orig, cmp_name_ptr);
+    s->n_orig = no;
+
+    const cg_str **o = s->orig;
+    enum cg_readability r = CG_READABLE;
+    /* A name holding a NUL byte is no path (open() would see a prefix of it). */
+    for (size_t i = 0; i < no && r == CG_READABLE; i++)
+        if (memchr(o[i]->s, 0, o[i]->len)) r = CG_UNREADABLE;
+    for (size_t i = 0; i + 1 < no && r == CG_READABLE; i++) r = compare_files(o[i]->s, o[i + 1]->s);
+    struct stat st;
+    if (r == CG_READABLE) {
+        /* Only a regular file has lines to annotate: a directory, and a
+           device or FIFO (which could feed us forever, e.g. /dev/zero), are
+           unreadable.  Non-blocking so that opening a FIFO cannot hang us. */
+        s->fd = no ? open(o[0]->s, O_RDONLY | O_NONBLOCK) : -1;
+        if (s->fd < 0 || fstat(s->fd, &st) != 0 || !S_ISREG(st.st_mode)) r = CG_UNREADABLE;
+    }
+    s->r = r;
+    if (r != CG_READABLE) {
+        if (s->fd >= 0) close(s->fd);
+        s->fd = -1;
+        return;
+    }
+    struct timespec oldest = st.st_mtim;
+    for (size_t i = 1; i < no; i++) {
+        struct stat s2;
+        if (stat(o[i]->s, &s2) == 0 && older(&s2.st_mtim, &oldest)) oldest = s2.st_mtim;
+    }
+    s->older = xmalloc((p->n_inputs + 1) * sizeof *s->older);
+    for (size_t i = 0; i < p->n_inputs; i++) {
+        struct stat sc;
+        if (stat(p->inputs[i].path, &sc) == 0 && older(&sc.st_mtim, &oldest))
+            s->older[s->n_older++] = i;
+    }
+}
+
+void cg_source_close(cg_source *s)
+{
+    if (s->fd >= 0) close(s->fd);
+    free(s->orig);
+    free(s->older);
+    memset(s, 0, sizeof *s);
+    s->fd = -1;
+}
+
+void cg_file_lines_init(const cg_profile *p, cg_file_lines *fl)
+{
+    cg_profile_group_lines(p, &fl->by_file, &fl->start);
+}
+
+void cg_file_lines_free(cg_file_lines *fl)
+{
+    free(fl->by_file);
+    free(fl->start);
+}
+
+static int cmp_line(const void *a, const void *b, void *p)
+{
+    const cg_line *l = ((const cg_profile *)p)->lines;
+    int64_t x = l[*(const uint32_t *)a].line, y = l[*(const uint32_t *)b].line;
+    return (x > y) - (x < y);
+}
+
+const uint32_t *cg_file_lines_sorted(const cg_profile *p, cg_file_lines *fl, uint32_t f, size_t *n)
+{
+    uint32_t *ln = fl->by_file + fl->start[f];
+    *n = fl->start[f + 1] - fl->start[f];
+    qsort_r(ln, *n, sizeof *ln, cmp_line, (void *)p);
+    return ln;
+}
+
+/* The ranges of docs/post-processors.md, "Annotated source files": a range
+   starts C lines before its first counted line and takes in every counted
+   line at most 2C after the last one taken. */
+bool cg_listing(const cg_profile *p, const uint32_t *ln, size_t nl, int fd, long long context,
+                const cg_listing_ops *ops)
+{
+    size_t i0 = 0;
+    if (nl && p->lines[ln[0]].line == 0) {
+        ops->line0(ops->ctx, cg_line_cc(p, ln[0]));
+        i0 = 1;
+    }
+    const uint32_t *L = ln + i0;
+    size_t nL = nl - i0;
+
+    cg_lines src;
+    cg_lines_init(&src, fd);
+    const char *text;
+    size_t tlen;
+    bool term, stopped = false;
+    size_t next = 0; /* smallest data line not yet listed */
+    __int128 cursor = 0, C = context;
+    bool eof = false;
+    for (size_t i = 0; i < nL && !eof && !stopped;) {
+        __int128 x0 = p->lines[L[i]].line, cur = x0;
+        __int128 lo = x0 - C < 1 ? 1 : x0 - C;
+        size_t j = i + 1;
+        while (j < nL && p->lines[L[j]].line <= cur + 2 * C) cur = p->lines[L[j++]].line;
+        __int128 hi = cur + C;
+        i = j;
+        while (cursor < lo - 1) {
+            if (!cg_lines_next(&src, &text, &tlen, &term)) {
+                eof = true;
+                break;
+            }
+            cursor++;
+            if (ops->skipped) ops->skipped(ops->ctx, (int64_t)cursor, text, tlen);
+        }
+        if (eof) break;
+        if (lo != 1) ops->marker(ops->ctx, lo);
+        for (__int128 n = lo; n <= hi; n++) {
+            if (!cg_lines_next(&src, &text, &tlen, &term)) {
+                eof = true;
+                break;
+            }
+            cursor++;
+            const cg_count *cc = NULL;
+            if (next < nL && p->lines[L[next]].line == n) cc = cg_line_cc(p, L[next++]);
+            if (!ops->line(ops->ctx, (int64_t)n, text, tlen, cc)) {
+                stopped = true;
+                break;
+            }
+        }
+        if (eof || stopped) break;
+        ops->marker(ops->ctx, hi);
+    }
+    cg_lines_free(&src);
+    if (stopped) return false;
+    for (; next < nL; next++) ops->bogus(ops->ctx, p->lines[L[next]].line, cg_line_cc(p, L[next]));
+    return true;
+}
+
+const char *const cg_acc_labels[CG_N_ACC] = {
+    "  annotated: files known & above threshold & readable, line numbers known",
+    "  annotated: files known & above threshold & readable, line numbers unknown",
+    "unannotated: files known & above threshold & two or more non-identical",
+    "unannotated: files known & above threshold & unreadable ",
+    "unannotated: files known & below threshold",
+    "unannotated: files unknown",
+};
+
+void cg_annotation_files(const cg_profile *p, const cg_summary *by_file, cg_annotation *a)
+{
+    memset(a, 0, sizeof *a);
+    uint32_t unknown = cg_strtab_find(&p->files, "???", 3);
+    a->files = xmalloc((by_file->n + 1) * sizeof *a->files);
+    a->r = xcalloc(by_file->n + 1, sizeof *a->r);
+    for (size_t i = 0; i < by_file->n; i++)
+        if (by_file->o[i].id != unknown) a->files[a->n++] = by_file->o[i].id;
+    for (int i = 0; i < CG_N_ACC; i++) a->acc[i] = xcalloc(p->n_events, sizeof(cg_count));
+}
+
+/* The sum of a file's line cost centres: every count line after an fl=
+   line adds to both its line and its (file, function) pair, so summing the
+   few pairs gives the same result as summing the many lines. */
+static void add_file_lines(const cg_profile *p, uint32_t f, cg_count *dst, int sign)
+{
+    if (f >= p->cap_finfo) return;
+    for (uint32_t pi = p->finfo[f].first_pair; pi != CG_NONE; pi = p->pairs[pi].next_in_file)
+        cg_cc_add(dst, cg_pair_cc(p, pi), p->n_events, sign);
+}
+
+/* An annotated file's lines are all listed (in a range or as bogus lines),
+   but line 0, which has its own row: so each readable file adds its line 0
+   to one row and everything else to the other. */
+void cg_annotation_account(const cg_profile *p, cg_file_lines *fl, cg_annotation *a)
+{
+    size_t nev = p->n_events;
+    bool *annotated = xcalloc(p->files.n + 1, sizeof *annotated);
+    for (size_t i = 0; i < a->n; i++) {
+        uint32_t f = a->files[i];
+        annotated[f] = true;
+        if (a->r[i] != CG_READABLE) {
+            int row = a->r[i] == CG_UNREADABLE ? CG_ACC_UNREADABLE : CG_ACC_NONIDENT;
+            add_file_lines(p, f, a->acc[row], 1);
+            continue;
+        }
+        add_file_lines(p, f, a->acc[CG_ACC_KNOWN], 1);
+        for (size_t j = fl->start[f]; j < fl->start[f + 1]; j++) {
+            uint32_t li = fl->by_file[j];
+            if (p->lines[li].line != 0) continue;
+            cg_cc_add(a->acc[CG_ACC_KNOWN], cg_line_cc(p, li), nev, -1);
+            cg_cc_add(a->acc[CG_ACC_UNKNOWN_LINE], cg_line_cc(p, li), nev, 1);
+        }
+    }
+    uint32_t unknown = cg_strtab_find(&p->files, "???", 3);
+    for (uint32_t f = 0; f < p->files.n; f++)
+        if (!annotated[f])
+            add_file_lines(p, f, a->acc[f == unknown ? CG_ACC_UNKNOWN_FILE : CG_ACC_BELOW], 1);
+    free(annotated);
+}
+
+void cg_annotation_check(const cg_profile *p, const cg_annotation *a)
+{
+    size_t nev = p->n_events;
+    const cg_count *total = p->summary_total;
+    cg_count *sum = xcalloc(nev, sizeof(cg_count));
+    for (int i = 0; i < CG_N_ACC; i++) cg_cc_add(sum, a->acc[i], nev, 1);
+    if (memcmp(sum, total, nev * sizeof(cg_count)) != 0) {
+        cg_buf b = {0};
+        cg_buf_adds(&b, "`summary:` line doesn't match computed annotated counts\n- summary:   [");
+        for (size_t e = 0; e < nev; e++) cg_buf_printf(&b, "%s%" PRId64, e ? ", " : "", total[e]);
+        cg_buf_adds(&b, "]\n- annotated: [");
+        for (size_t e = 0; e < nev; e++) cg_buf_printf(&b, "%s%" PRId64, e ? ", " : "", sum[e]);
+        cg_buf_addc(&b, ']');
+        cg_die_bytes(b.p, b.len);
+    }
+    free(sum);
+}
+
+void cg_annotation_free(cg_annotation *a)
+{
+    free(a->files);
+    free(a->r);
+    for (int i = 0; i < CG_N_ACC; i++) free(a->acc[i]);
+    memset(a, 0, sizeof *a);
+}

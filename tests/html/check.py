@@ -1,0 +1,975 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# check.py: cg_annotate --format=html, tested on the page itself and in a
+# real browser (Chromium, headless, through Selenium).  Prints PASS/FAIL
+# lines (tests/run-tests.sh protocol).
+#
+# The oracles: the text report of the same command (textreport.py reads
+# it), the profiles and sources read directly, SHA-256 from Python's
+# hashlib, and the escaping rule as docs/post-processors.md states it.
+#
+# Usage: check.py --bin DIR --data DIR --work DIR [--static]
+#                 [--chromium PATH --chromedriver PATH]
+#                 [--tool PATH --valgrind PATH --libexec DIR --platform P]
+# --static runs the checks that need no browser (the post suite runs them,
+# also on the sanitizer build).
+import argparse
+import base64
+import hashlib
+import html.parser
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import textreport  # noqa: E402
+
+ap = argparse.ArgumentParser()
+ap.add_argument('--bin', required=True)
+ap.add_argument('--data', required=True)
+ap.add_argument('--work', required=True)
+ap.add_argument('--static', action='store_true')
+ap.add_argument('--chromium')
+ap.add_argument('--chromedriver')
+ap.add_argument('--tool')
+ap.add_argument('--valgrind')
+ap.add_argument('--libexec')
+ap.add_argument('--platform', default='amd64-linux')
+ap.add_argument('--workload')
+opt = ap.parse_args()
+opt.bin = os.path.abspath(opt.bin)
+opt.data = os.path.abspath(opt.data)
+annotate = os.path.join(opt.bin, 'cg_annotate')
+work = os.path.abspath(opt.work)
+os.makedirs(work, exist_ok=True)
+PAGE_LIMIT = 20 << 20
+
+results = {}   # case -> [problems]
+order = []
+
+
+def case(name):
+    if name not in results:
+        results[name] = []
+        order.append(name)
+    return results[name]
+
+
+def report():
+    for name in order:
+        probs = results[name]
+        if opt.static:  # in the post suite, named as its other cases
+            name = name.replace('/', '-')
+        if probs:
+            print('FAIL: ' + name)
+            for p in probs[:12]:
+                lines = str(p).rstrip('\n').split('\n')
+                for l in lines[:2] + (['...'] if len(lines) > 8 else []) + lines[max(2, len(lines) - 6):]:
+                    print('#   ' + l[:300])
+        else:
+            print('PASS: ' + name)
+    sys.stdout.flush()
+
+
+# ------------------------------------------------------------ test data
+
+def write(path, data):
+    with open(path, 'wb') as f:
+        f.write(data)
+
+
+def profile(path, events, files, desc=(b'I1 cache: 32768 B, 64 B, 8-way associative',),
+            cmd=b'./prog'):
+    """files: [(file name, [(fn name, [(line, counts)])])]; the summary is
+    the sum of the counts."""
+    tot = [0] * len(events)
+    out = [b'desc: ' + d for d in desc] + [b'cmd: ' + cmd, b'events: ' + b' '.join(events)]
+    for fl, fns in files:
+        out.append(b'fl=' + fl)
+        for fn, lines in fns:
+            out.append(b'fn=' + fn)
+            for ln, cc in lines:
+                out.append(b' '.join(str(x).encode() for x in [ln] + list(cc)))
+                tot = [a + b for a, b in zip(tot, cc)]
+    out.append(b'summary: ' + b' '.join(str(x).encode() for x in tot))
+    write(path, b'\n'.join(out) + b'\n')
+
+
+def old(path):
+    os.utime(path, (1577836800, 1577836800))  # 2020: older than the profiles
+
+
+def make_data():
+    d = os.path.join(work, 'data')
+    shutil.rmtree(d, ignore_errors=True)
+    shutil.copytree(opt.data, d)
+    for root, _, names in os.walk(d):
+        for n in names:
+            p = os.path.join(root, n)
+            os.utime(p, (1609459200, 1609459200) if n.endswith('.cgout') else (1577836800,) * 2)
+    rnd = random.Random(18)
+
+    # A program of several files: gaps between ranges, a line 0, counts past
+    # the end of a file, a function with only line-0 counts, an unreadable
+    # file, a source newer than the profile.
+    src = {}
+    for k in range(4):
+        lines = []
+        for n in range(1, 121):
+            lines.append(('    x%d += table[%d] * %d; /* file %d line %d */' % (n % 7, n, k, k, n)).encode())
+        lines[9] = b'\tint tabbed; \t/* tabs stay */'
+        src[k] = lines
+        write(os.path.join(d, 'mod%d.c' % k), b'\n'.join(lines) + b'\n')
+        old(os.path.join(d, 'mod%d.c' % k))
+    files = []
+    for k in range(4):
+        fns = []
+        for j in range(5):
+            base = 1 + j * 24
+            lines = [(base + rnd.randrange(0, 6), [rnd.randrange(1, 5000) * (5 - j), rnd.randrange(0, 900),
+                                                   rnd.randrange(0, 300)]) for _ in range(rnd.randrange(2, 6))]
+            fns.append((('fn_%d_%d' % (k, j)).encode(), lines))
+        if k == 1:
+            fns.append((b'only_line0', [(0, [777, 7, 0])]))
+            fns.append((b'past_end', [(150, [555, 5, 5]), (151, [44, 4, 4])]))
+        files.append((('mod%d.c' % k).encode(), fns))
+    files.append((b'missing/nowhere.c', [(b'lost', [(5, [4321, 10, 1])])]))
+    files.append((b'???', [(b'???', [(0, [999, 9, 9])])]))
+    profile(os.path.join(d, 'gen.cgout'), [b'Ir', b'Dr', b'Dw'], files, cmd=b'./gen --fast')
+    # The newer source: its own file, so that the others have no warning.
+    write(os.path.join(d, 'newer.c'), b'int newer;\nint b;\n')
+    profile(os.path.join(d, 'newer.cgout'), [b'Ir'], [(b'newer.c', [(b'nf', [(1, [10]), (2, [5])])])])
+    os.utime(os.path.join(d, 'newer.cgout'), (1577836000, 1577836000))
+
+    # Two profiles whose difference has increases and decreases.
+    def variant(seed):
+        r = random.Random(seed)
+        fs = []
+        for k in range(3):
+            fns = []
+            for j in range(4):
+                fns.append((('f%d_%d' % (k, j)).encode(),
+                            [(1 + j * 24 + i, [r.randrange(100, 9000), r.randrange(0, 500), r.randrange(0, 200)])
+                             for i in range(4)]))
+            fs.append((('mod%d.c' % k).encode(), fns))
+        return fs
+    profile(os.path.join(d, 'old.cgout'), [b'Ir', b'Dr', b'Dw'], variant(1), cmd=b'./prog --old')
+    profile(os.path.join(d, 'new.cgout'), [b'Ir', b'Dr', b'Dw'], variant(2), cmd=b'./prog --new')
+
+    # A crafted profile: markup, quotes, ampersands, invalid UTF-8, control
+    # characters and bidirectional overrides in every name and line.
+    evil = b'<script>alert(1)</script>'
+    names = [b'src/<img src=x onerror=alert(1)>.c', b'src/q"\'&amp;.c', b'src/bad\xff\xfe\x01\x1b[31m.c']
+    os.makedirs(os.path.join(d, 'src'), exist_ok=True)
+    for n in names:
+        write(os.path.join(d, n.decode('utf-8', 'surrogateescape')),
+              b'int x; /* <script>window.__pwned="src"</script> */\n'
+              b'char *s = "\'&\\"<img src=x onerror=window.__pwned=3>";\n'
+              b'\t/* invalid \xff\xc3\x28 bytes, ESC \x1b[2J, DEL \x7f, C1 \xc2\x85, bidi \xe2\x80\xae reversed */\n'
+              b'int y;\nint y;\nint y;\n'
+              b'</td></tr></table><script>window.__pwned=1</script>\n')
+        old(os.path.join(d, n.decode('utf-8', 'surrogateescape')))
+    files = []
+    for i, n in enumerate(names + [evil]):
+        fns = [(b'<img src=x onerror=window.__pwned=2>', [(l, [(i + 1) * l * 10, l]) for l in (1, 2, 3, 7)]),
+               (b'f"\'&<>' + bytes([0x80 + i]), [(l, [(i + 1) * l * 20, l]) for l in (1, 2, 3, 7)]),
+               (evil + b'\xe2\x80\xaeevil\x07', [(l, [(i + 1) * l * 30, l]) for l in (1, 2, 3, 7)])]
+        files.append((n, fns))
+    profile(os.path.join(d, 'evil.cgout'), [b'Ir', b'Dr'], files,
+            desc=(b'I1 cache: <script>window.__pwned="desc"</script>', b'weird \xff bytes \x07 bell'),
+            cmd=b'./prog "<b>bold</b>" \'&\' \xe2\x80\xae')
+    return d
+
+
+def make_cap(d):
+    """A profile too big for the page's budgets: one source of 60,000
+    counted lines (the listings' budget), 8,000 functions (the tables')."""
+    big = [b'    acc += t[%d] * %d; /* line %d */' % (n % 97, n, n) for n in range(1, 60001)]
+    write(os.path.join(d, 'cap-big.c'), b'\n'.join(big) + b'\n')
+    old(os.path.join(d, 'cap-big.c'))
+    files = [(b'cap-big.c', [(b'hot', [(n, [1000000 + n, n % 50]) for n in range(1, 60001)])])]
+    for k in range(100):
+        name = b'cap-small%d.c' % k
+        write(os.path.join(d, name.decode()), b'int a;\n' * 100)
+        old(os.path.join(d, name.decode()))
+        files.append((name, [(b'small_%d_%d' % (k, j), [(1 + j, [1000 + k * 80 + j, 1])]) for j in range(80)]))
+    profile(os.path.join(d, 'cap.cgout'), [b'Ir', b'Dr'], files)
+
+
+# ------------------------------------------------------------- the pages
+
+def run(args, cwd):
+    return subprocess.run([annotate] + args, cwd=cwd, capture_output=True)
+
+
+def shown_events(d, args):
+    """The events of the page's columns: --show's, else the events: line."""
+    ev = None
+    for a in args:
+        if a.startswith('--show='):
+            return a[7:].split(',')
+    prof = [a for a in args if a.endswith('.cgout')][0]
+    for l in open(os.path.join(d, prof), 'rb').read().split(b'\n'):
+        if l.startswith(b'events: '):
+            ev = l[8:].decode().split()
+    return ev
+
+
+class Page:
+    def __init__(self, name, args, cwd, status=0):
+        self.name, self.args, self.cwd = name, args, cwd
+        r = run(['--format=html'] + args, cwd)
+        self.status, self.stderr = r.returncode, r.stderr
+        self.html = r.stdout
+        self.path = os.path.join(work, name + '.html')
+        write(self.path, self.html)
+        t = run(args, cwd)
+        self.text, self.text_status, self.text_stderr = t.stdout, t.returncode, t.stderr
+        self.events = shown_events(cwd, args)
+        self.expect_status = status
+
+
+# -------------------------------------------------------- static checks
+
+TAGS = set('html head meta title style body header h1 h2 h3 p nav a details summary div label '
+           'input span kbd main section table thead tbody tr th td button i code dl dt dd ul '
+           'li output footer script'.split())
+ATTRS = set('lang charset name content http-equiv class id href type data-for data-col placeholder '
+            'aria-label aria-live aria-labelledby aria-expanded aria-controls hidden checked value '
+            'role colspan scope title'.split())
+
+
+class Scan(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags, self.bad, self.ids, self.hrefs = {}, [], {}, []
+        self.raw = {'script': [], 'style': []}
+        self.csp = None
+        self.cur = None
+
+    def handle_starttag(self, tag, attrs):
+        self.tags[tag] = self.tags.get(tag, 0) + 1
+        if tag not in TAGS:
+            self.bad.append('element <%s>' % tag)
+        for k, v in attrs:
+            if k not in ATTRS or k.startswith('on'):
+                self.bad.append('attribute %s= on <%s>' % (k, tag))
+            if k == 'id':
+                self.ids[v] = self.ids.get(v, 0) + 1
+            if k == 'href':
+                self.hrefs.append(v)
+        a = dict(attrs)
+        if tag == 'meta' and a.get('http-equiv') == 'Content-Security-Policy':
+            self.csp = a.get('content')
+        if tag in ('script', 'style'):
+            self.cur = tag
+            self.raw[tag].append('')
+            if a:
+                self.bad.append('<%s> with attributes %s' % (tag, a))
+
+    def handle_endtag(self, tag):
+        self.cur = None
+
+    def handle_data(self, data):
+        if self.cur:
+            self.raw[self.cur][-1] += data
+
+
+def csp_hash(text):
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def static_checks(p, probs):
+    if p.status != p.expect_status:
+        probs.append('%s: exit status %d, expected %d: %s' % (p.name, p.status, p.expect_status,
+                                                              p.stderr[:200]))
+        return
+    if p.status != p.text_status or p.stderr != p.text_stderr:
+        probs.append('%s: status/stderr %d %r differ from the text report\'s %d %r' % (
+            p.name, p.status, p.stderr[:200], p.text_status, p.text_stderr[:200]))
+    if len(p.html) >= PAGE_LIMIT:
+        probs.append('%s: %d bytes' % (p.name, len(p.html)))
+    try:
+        doc = p.html.decode('utf-8')
+    except UnicodeDecodeError as e:
+        probs.append('%s: not UTF-8: %s' % (p.name, e))
+        return
+    if re.search('[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]', doc):
+        probs.append('%s: a raw control character' % p.name)
+    s = Scan()
+    s.feed(doc)
+    s.close()
+    probs.extend('%s: %s' % (p.name, b) for b in s.bad[:5])
+    if s.tags.get('script') != 1 or s.tags.get('style') != 1:
+        probs.append('%s: %s script and %s style elements' % (p.name, s.tags.get('script'),
+                                                                s.tags.get('style')))
+        return
+    want = ("default-src 'none'; style-src %s; script-src %s; img-src 'none'; form-action 'none'; "
+            "base-uri 'none'" % (csp_hash(s.raw['style'][0]), csp_hash(s.raw['script'][0])))
+    if s.csp != want:
+        probs.append('%s: CSP %r, expected %r' % (p.name, s.csp, want))
+    dup = [i for i, n in s.ids.items() if n > 1]
+    if dup:
+        probs.append('%s: ids used twice: %s' % (p.name, dup[:5]))
+    dangling = [h for h in s.hrefs if not h.startswith('#') or h[1:] not in s.ids]
+    if dangling:
+        probs.append('%s: links to nothing: %s' % (p.name, dangling[:5]))
+    if re.search(r'(?i)\b(https?|ftp|data|javascript):', ''.join(s.hrefs)):
+        probs.append('%s: a link leaves the page' % p.name)
+
+
+# ------------------------------------------------------------- browser
+
+class Browser:
+    def __init__(self):
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        o = webdriver.ChromeOptions()
+        for a in ('--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+                  '--window-size=1280,900', '--hide-scrollbars', '--no-first-run',
+                  '--user-data-dir=' + os.path.join(work, 'chromium-profile')):
+            o.add_argument(a)
+        o.binary_location = opt.chromium
+        o.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
+        self.d = webdriver.Chrome(service=Service(opt.chromedriver), options=o)
+        self.d.set_page_load_timeout(60)
+        self.log = []
+
+    def open(self, page):
+        self.d.get('file://' + page.path)
+        self.drain(page.name)
+
+    def drain(self, what):
+        for e in self.d.get_log('browser'):
+            if e.get('level') in ('SEVERE', 'WARNING'):
+                self.log.append('%s: %s' % (what, e.get('message')))
+
+    def js(self, script, *args):
+        return self.d.execute_script(script, *args)
+
+    def click(self, el):
+        """A real click, on the element scrolled to the middle of the
+        window (clear of the sticky navigation bar)."""
+        self.js('arguments[0].scrollIntoView({block: "center", inline: "center"})', el)
+        el.click()
+
+    def quit(self):
+        self.d.quit()
+
+
+DOM = r'''
+const num = td => td.firstChild && td.firstChild.nodeType === 3 ? td.firstChild.nodeValue : '';
+const pct = td => { const i = td.querySelector('i'); return i ? i.textContent : null; };
+const cellsOf = tr => [...tr.cells].filter(td => !td.matches('.nm, .ln, .code')).map(
+  td => [num(td), pct(td), td.className]);
+function table(id) {
+  const t = document.getElementById(id);
+  if (!t) return null;
+  return [...t.tBodies].filter(g => !g.classList.contains('more')).map(g => [...g.rows].map(tr => ({
+    cls: tr.className, hidden: tr.hidden || g.hidden, name: tr.querySelector('.nm').textContent,
+    links: [...tr.querySelectorAll('.nm a')].map(a => [a.textContent, a.getAttribute('href')]),
+    cells: cellsOf(tr)})));
+}
+return {
+  totals: [...document.querySelectorAll('#totals tbody tr')].map(tr => ({
+    event: tr.cells[0].textContent, total: tr.querySelector('td.total').textContent,
+    cells: [...tr.cells].map(c => c.textContent)})),
+  byFile: table('t-by-file'), byFn: table('t-by-fn'),
+  more: [...document.querySelectorAll('tr.more')].map(r => r.textContent),
+  leftOut: document.getElementById('sources-left-out') ?
+    [...document.querySelectorAll('#sources-left-out li code')].map(c => c.textContent) : [],
+  files: [...document.querySelectorAll('section.file')].map(s => ({
+    id: s.id, name: s.querySelector('h3').textContent,
+    boxes: [...s.querySelectorAll('.box')].map(b => b.textContent),
+    hasTable: !!s.querySelector('table.src'),
+    rows: [...s.querySelectorAll('table.src tbody tr')].map(tr => ({
+      id: tr.id, cls: tr.className, cold: tr.parentNode.classList.contains('cold'),
+      ln: tr.querySelector('.ln') ? tr.querySelector('.ln').textContent : null,
+      code: tr.querySelector('.code') ? tr.querySelector('.code').textContent : null,
+      cells: tr.classList.contains('hot') ? cellsOf(tr) : null, text: tr.textContent}))})),
+};
+'''
+
+
+def fmt(n):
+    return format(n, ',')
+
+
+def want_pct(count, textpct):
+    if count == 0 or not textpct:
+        return None
+    return '(' + textpct + ')'
+
+
+def compare_cells(where, got, counts, pcts, probs):
+    if len(got) != len(counts):
+        probs.append('%s: %d cells, expected %d' % (where, len(got), len(counts)))
+        return
+    for (g, gp, cls), c, tp in zip(got, counts, pcts):
+        if g != fmt(c) or gp != want_pct(c, tp):
+            probs.append('%s: cell %r %r, text report %s (%s)' % (where, g, gp, fmt(c), tp))
+            return
+        if (' n' in ' ' + cls) != (c < 0):
+            probs.append('%s: cell %s has classes %r' % (where, g, cls))
+            return
+
+
+def compare_groups(where, dom, text, probs):
+    if dom is None:
+        probs.append('%s: no table' % where)
+        return
+    if len(dom) != len(text):
+        probs.append('%s: %d groups, text report %d' % (where, len(dom), len(text)))
+    for i, (g, t) in enumerate(zip(dom, text)):
+        name, counts, pcts, members = t
+        if members is None:  # one row: `< FILE:FUNCTION`
+            if len(g) != 1 or g[0]['name'] != textreport.display(name):
+                probs.append('%s group %d: %r, text report one row %r' % (
+                    where, i, [r['name'] for r in g], textreport.display(name)))
+                continue
+            compare_cells('%s %r' % (where, g[0]['name']), g[0]['cells'], counts, pcts, probs)
+            continue
+        if g[0]['name'] != textreport.display(name) or len(g) != 1 + len(members):
+            probs.append('%s group %d: %r, text report %r with %d members' % (
+                where, i, [r['name'] for r in g], textreport.display(name), len(members)))
+            continue
+        compare_cells('%s %r' % (where, g[0]['name']), g[0]['cells'], counts, pcts, probs)
+        for r, (mn, mc, mp) in zip(g[1:], members):
+            if r['name'] != textreport.display(mn):
+                probs.append('%s: member %r, text report %r' % (where, r['name'],
+                                                                 textreport.display(mn)))
+            compare_cells('%s %r' % (where, r['name']), r['cells'], mc, mp, probs)
+
+
+def source_lines(cwd, name):
+    try:
+        data = open(os.path.join(cwd, name.decode('utf-8', 'surrogateescape')), 'rb').read()
+    except OSError:
+        return None
+    return data.splitlines()
+
+
+def compare_files(page, dom, text, probs):
+    byname = {f['name']: f for f in dom['files']}
+    for raw, want in text['files'].items():
+        where = '%s: %s' % (page.name, textreport.display(raw))
+        f = byname.get(textreport.display(raw))
+        if f is None:
+            if textreport.display(raw) not in dom['leftOut']:
+                probs.append('%s: no section and not listed as left out' % where)
+            continue
+        if want['unreadable']:
+            if f['hasTable'] or not any('Not annotated' in b for b in f['boxes']):
+                probs.append('%s: unreadable, but the page lists it' % where)
+            continue
+        src = source_lines(page.cwd, raw)
+        k = f['id'][1:]
+        hot, plain = {}, {}
+        for r in f['rows']:
+            if r['cls'] == 'hot':
+                n = int(r['id'].split('-')[1])
+                if not r['id'].startswith('s%s-' % k):
+                    probs.append('%s: row id %s' % (where, r['id']))
+                hot[n] = r
+            elif r['cls'] == '':
+                plain[int(r['ln'])] = r
+                if src is not None and r['code'] != textreport.display_src(src[int(r['ln']) - 1]):
+                    probs.append('%s: line %s shows %r, the file has %r' % (where, r['ln'], r['code'],
+                                                                           src[int(r['ln']) - 1]))
+        counted = {n: (c, pc) for n, (c, pc, _) in want['lines'].items() if c is not None}
+        counted.update(want['bogus'])
+        if want['line0'] is not None:
+            counted[0] = want['line0']
+        if set(hot) != set(counted):
+            probs.append('%s: counted lines differ from the text report\'s at %s' % (
+                where, sorted(set(hot) ^ set(counted))[:10]))
+        for n in sorted(set(hot) & set(counted)):
+            compare_cells('%s line %d' % (where, n), hot[n]['cells'], counted[n][0], counted[n][1], probs)
+            code = hot[n]['code']
+            if n == 0:
+                ok = code == '<unknown (line 0)>'
+            elif n in want['bogus']:
+                ok = code == '<bogus line %d>' % n
+            else:
+                ok = code == textreport.display_src(want['lines'][n][2])
+            if not ok:
+                probs.append('%s: line %d shows %r' % (where, n, code))
+        ranges = {n for n, (c, _, _) in want['lines'].items() if c is None}
+        in_page = {n for n, r in plain.items() if not r['cold']}
+        if ranges != in_page:
+            probs.append('%s: lines without counts in ranges %s, text report %s' % (
+                where, sorted(in_page - ranges)[:5], sorted(ranges - in_page)[:5]))
+        cold = {n for n, r in plain.items() if r['cold']}
+        if cold & set(want['lines']):
+            probs.append('%s: folded lines %s are in the text report\'s ranges' % (
+                where, sorted(cold & set(want['lines']))[:5]))
+        for n in ranges & in_page:
+            if plain[n]['code'] != textreport.display_src(want['lines'][n][2]):
+                probs.append('%s: line %d %r, text report %r' % (where, n, plain[n]['code'],
+                                                                  want['lines'][n][2]))
+
+
+def dom_vs_text(b, page, probs):
+    b.open(page)
+    dom = b.js(DOM)
+    text = textreport.parse(page.text, page.events)
+    if [t['event'] for t in dom['totals']] != [textreport.display(e.encode()) for e in page.events]:
+        probs.append('%s: events %s, expected %s' % (page.name, [t['event'] for t in dom['totals']],
+                                                      page.events))
+    if [t['total'] for t in dom['totals']] != [fmt(x) for x in text['totals']]:
+        probs.append('%s: totals %s, text report %s' % (page.name, [t['total'] for t in dom['totals']],
+                                                         [fmt(x) for x in text['totals']]))
+    compare_groups(page.name + ' File:function', dom['byFile'], text['by_file'], probs)
+    compare_groups(page.name + ' Function:file', dom['byFn'], text['by_fn'], probs)
+    if '--no-annotate' in page.args:
+        if dom['files']:
+            probs.append('%s: source sections with --no-annotate' % page.name)
+    else:
+        compare_files(page, dom, text, probs)
+    return dom
+
+
+# ------------------------------------------------- interaction checks
+
+def sorting(b, page, probs, table='t-by-file'):
+    b.open(page)
+    key = 'byFile' if table == 't-by-file' else 'byFn'
+    before = b.js(DOM)[key]
+    diff = '--diff' in page.args
+    heads = b.d.find_elements('css selector', '#%s thead th' % table)
+    seqs = [('abs', 'descending'), ('up', 'descending'), ('down', 'ascending')] if diff else \
+        [('abs', 'descending'), ('asc', 'ascending')]
+    for col in range(len(page.events)):
+        for order, aria in seqs + [seqs[0]]:
+            b.click(heads[col + 1].find_element('css selector', 'button'))
+            after = b.js(DOM)[key]
+            k = lambda g: int(g[0]['cells'][col][0].replace(',', ''))
+            if order == 'abs':
+                want = sorted(before, key=lambda g: -abs(k(g)))
+            elif order == 'asc':
+                want = sorted(before, key=lambda g: abs(k(g)))
+            elif order == 'up':
+                want = sorted(before, key=lambda g: -k(g))
+            else:
+                want = sorted(before, key=k)
+            if [g[0]['name'] for g in after] != [g[0]['name'] for g in want]:
+                probs.append('%s: column %d, %s: order %s, expected %s' % (
+                    page.name, col, order, [g[0]['name'] for g in after][:6],
+                    [g[0]['name'] for g in want][:6]))
+                return
+            for g in after:
+                inner = [int(r['cells'][col][0].replace(',', '')) for r in g[1:]]
+                ref = {'abs': lambda v: -abs(v), 'asc': abs, 'up': lambda v: -v, 'down': lambda v: v}[order]
+                if [ref(v) for v in inner] != sorted(ref(v) for v in inner):
+                    probs.append('%s: column %d, %s: members of %s out of order: %s' % (
+                        page.name, col, order, g[0]['name'], inner))
+                    return
+            got_aria = heads[col + 1].get_attribute('aria-sort')
+            if got_aria != (aria if not (diff and order == 'abs') else 'other'):
+                probs.append('%s: column %d, %s: aria-sort %r' % (page.name, col, order, got_aria))
+    b.click(heads[0].find_element('css selector', 'button'))
+    after = b.js(DOM)[key]
+    names = [g[0]['name'] for g in after]
+    if names != sorted(names, key=str.lower):
+        probs.append('%s: by name: %s' % (page.name, names[:6]))
+    b.drain(page.name + ' (sorting)')
+
+
+def min_lines(path):
+    """(file, function) -> the smallest line number with counts, 0 if
+    only line 0 has some: read from the profile directly."""
+    got, fl, fn = {}, None, None
+    for raw in open(path, 'rb').read().split(b'\n'):
+        if raw.startswith(b'fl='):
+            fl, fn = raw[3:], b'<unspecified>'
+        elif raw.startswith(b'fn='):
+            fn = raw[3:]
+        elif raw[:1].isdigit():
+            n = int(raw.split()[0])
+            cur = got.get((fl, fn))
+            if n == 0:
+                got.setdefault((fl, fn), 0)
+            elif cur is None or cur == 0 or n < cur:
+                got[(fl, fn)] = n
+    return got
+
+
+def links(b, page, prof, probs):
+    b.open(page)
+    dom = b.js(DOM)
+    want = min_lines(prof)
+    sec = {f['id']: f['name'] for f in dom['files']}
+    checked = 0
+    for g in dom['byFile']:
+        fname = g[0]['name'].split(':')[0] if len(g) == 1 else g[0]['name']
+        for r in (g if len(g) == 1 else g[1:]):
+            fn = r['name'].split(':', 1)[1] if len(g) == 1 else r['name']
+            target = [h for t, h in r['links'] if t == fn]
+            key = [k for k in want if textreport.display(k[0]) == fname and textreport.display(k[1]) == fn]
+            if not key:
+                probs.append('%s: no pair %s:%s in the profile' % (page.name, fname, fn))
+                continue
+            n = want[key[0]]
+            if not target:
+                if fname in sec.values():
+                    probs.append('%s: %s:%s has no link' % (page.name, fname, fn))
+                continue
+            h = target[0][1:]
+            s, _, line = h.partition('-')
+            if sec.get(s) != fname or (line and int(line) != n):
+                probs.append('%s: %s:%s links to %s (%s), expected line %d of %s' % (
+                    page.name, fname, fn, h, sec.get(s), n, fname))
+            checked += 1
+    if checked < 5:
+        probs.append('%s: only %d links checked' % (page.name, checked))
+    # Following links: the hash, :target and the row in view.
+    anchors = b.d.find_elements('css selector', '#t-by-file tbody tr.i .nm a, #t-by-fn tbody .nm a')
+    for a in anchors[:4] + anchors[-3:]:
+        href = a.get_attribute('href').split('#', 1)[1]
+        b.click(a)
+        st = b.js('''const t = document.querySelector(':target'), r = t && t.getBoundingClientRect();
+                     const nav = document.querySelector('nav.toc').getBoundingClientRect();
+                     return [location.hash, t ? t.id : null, r ? [r.top, nav.bottom, innerHeight] : null];''')
+        # In view, and not under the sticky navigation bar.
+        if st[0] != '#' + href or st[1] != href or not (st[2][1] - 1 <= st[2][0] < st[2][2]):
+            probs.append('%s: following #%s: hash %s, target %s, top %s (navigation bar ends at %s)'
+                         % (page.name, href, st[0], st[1], st[2] and st[2][0], st[2] and st[2][1]))
+        b.d.back()
+    b.drain(page.name + ' (links)')
+
+
+def folds(b, page, probs):
+    b.open(page)
+    buttons = b.d.find_elements('css selector', 'tr.gap button')
+    if not buttons:
+        probs.append('%s: no folded runs' % page.name)
+        return
+    for btn in buttons[:3]:
+        body = btn.get_attribute('aria-controls')
+        vis = lambda: b.js('const g = document.getElementById(arguments[0]); return [g.hidden, '
+                           '[...g.rows].filter(r => r.offsetParent !== null).length, g.rows.length];', body)
+        if vis()[0] is not True:
+            probs.append('%s: %s open before a click' % (page.name, body))
+        b.click(btn)
+        h, shown, total = vis()
+        if h or shown != total or btn.get_attribute('aria-expanded') != 'true':
+            probs.append('%s: %s after a click: hidden %s, %d of %d rows shown' % (page.name, body, h,
+                                                                                   shown, total))
+        b.click(btn)
+        if vis()[0] is not True:
+            probs.append('%s: %s does not fold again' % (page.name, body))
+    b.drain(page.name + ' (folds)')
+
+
+def keyboard(b, page, probs):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    b.open(page)
+    dom = b.js(DOM)
+    ActionChains(b.d).send_keys('/').perform()
+    if b.js('return document.activeElement.matches("input.filter")') is not True:
+        probs.append('%s: / does not focus the filter' % page.name)
+        return
+    ActionChains(b.d).send_keys('fn_1').perform()
+    vis = b.js('return [...document.getElementById("t-by-file").tBodies].filter(g => !g.hidden)'
+               '.map(g => [...g.rows].filter(r => !r.hidden).map(r => r.querySelector(".nm").textContent))')
+    want = []
+    for g in dom['byFile']:
+        names = [r['name'] for r in g]
+        if 'fn_1' in names[0].lower():
+            want.append(names)
+        elif any('fn_1' in n.lower() for n in names[1:]):
+            want.append([names[0]] + [n for n in names[1:] if 'fn_1' in n.lower()])
+    if vis != want:
+        probs.append('%s: filter fn_1 shows %s, expected %s' % (page.name, vis[:4], want[:4]))
+    status = b.js('return document.getElementById("t-by-file-status").value')
+    if not status.startswith('%d of %d' % (len(want), len(dom['byFile']))):
+        probs.append('%s: filter status %r' % (page.name, status))
+    ActionChains(b.d).send_keys(Keys.ESCAPE).perform()
+    n = b.js('return [...document.getElementById("t-by-file").querySelectorAll("tbody:not([hidden]) tr:not([hidden])")].length')
+    if n != sum(len(g) for g in dom['byFile']) or b.js('return document.activeElement.matches("input")'):
+        probs.append('%s: Escape leaves %d rows, focus on an input' % (page.name, n))
+    # A column header is a button: Enter sorts.
+    btn = b.d.find_element('css selector', '#t-by-file thead th:nth-child(3) button')
+    b.js('arguments[0].focus()', btn)
+    ActionChains(b.d).send_keys(Keys.ENTER).perform()
+    if b.js('return document.querySelector("#t-by-file thead th:nth-child(3)").getAttribute("aria-sort")') != 'descending':
+        probs.append('%s: Enter on a header does not sort' % page.name)
+    # Arrows move between the rows' links.
+    first = b.d.find_elements('css selector', '#t-by-file tbody .nm a')
+    b.js('arguments[0].focus()', first[0])
+    ActionChains(b.d).send_keys(Keys.ARROW_DOWN).perform()
+    if b.js('return document.activeElement') != first[1]:
+        probs.append('%s: ArrowDown does not reach the next row' % page.name)
+    ActionChains(b.d).send_keys(Keys.ARROW_UP).perform()
+    if b.js('return document.activeElement') != first[0]:
+        probs.append('%s: ArrowUp does not come back' % page.name)
+    # A folded run opens with Enter, the heat scale and columns with Space.
+    gap = b.d.find_element('css selector', 'tr.gap button')
+    b.js('arguments[0].focus()', gap)
+    ActionChains(b.d).send_keys(Keys.ENTER).perform()
+    if gap.get_attribute('aria-expanded') != 'true':
+        probs.append('%s: Enter does not open a folded run' % page.name)
+    cell = b.d.find_element('css selector', 'table.src td.f8')
+    before = cell.value_of_css_property('background-color')
+    radio = b.d.find_element('css selector', 'input[name=heat][value=program]')
+    b.js('arguments[0].focus()', radio)
+    ActionChains(b.d).send_keys(Keys.SPACE).perform()
+    after = cell.value_of_css_property('background-color')
+    if not b.js('return document.body.classList.contains("hp")') or (before == after and 'p8' not in cell.get_attribute('class')):
+        probs.append('%s: the heat scale does not change (%s, %s)' % (page.name, before, after))
+    b.drain(page.name + ' (keys)')
+
+
+def columns(b, page, probs):
+    b.open(page)
+    box = b.d.find_element('css selector', 'input[data-col="1"]')
+    b.click(b.d.find_element('css selector', 'details.cols summary'))
+    b.click(box)
+    hidden = b.js('''return [...document.querySelectorAll('#t-by-file tr > :nth-child(3), table.src tr.hot > td:nth-child(2)')]
+                     .every(c => getComputedStyle(c).display === 'none')''')
+    aligned = b.js('''const t = document.querySelector('table.src'); const w = t.querySelector('thead tr').cells;
+                     const plain = [...t.querySelectorAll('tbody tr')].find(r => !r.className && r.offsetParent !== null);
+                     return plain ? plain.cells[1].getBoundingClientRect().left - [...w].find(c => c.classList.contains('ln')).getBoundingClientRect().left : 0''')
+    if not hidden or abs(aligned) > 1:
+        probs.append('%s: hiding a column: hidden %s, line numbers off by %s px' % (page.name, hidden, aligned))
+    b.click(b.d.find_element('css selector', '#show-percs'))
+    if b.js('return getComputedStyle(document.querySelector("td i")).display') != 'none':
+        probs.append('%s: percentages do not hide' % page.name)
+    b.drain(page.name + ' (columns)')
+
+
+def xss(b, page, probs):
+    from selenium.common.exceptions import NoAlertPresentException
+    b.open(page)
+    try:
+        b.d.switch_to.alert.accept()
+        probs.append('an alert opened')
+    except NoAlertPresentException:
+        pass
+    if b.js('return window.__pwned') is not None:
+        probs.append('injected script ran: __pwned = %r' % b.js('return window.__pwned'))
+    n = b.js('return [document.scripts.length, document.images.length, '
+             'document.querySelectorAll("[onerror],[onload],[onclick]").length]')
+    if n != [1, 0, 0]:
+        probs.append('scripts, images, handlers: %s' % n)
+    text = b.js('return document.querySelector("header").textContent + document.querySelector("main").textContent')
+    for s in ('<script>alert(1)</script>', 'src/<img src=x onerror=alert(1)>.c', 'src/q"\'&amp;.c',
+              '\\xFF\\xFE\u2401\u241b[31m', '\\u202E', '<img src=x onerror=window.__pwned=2>',
+              '</td></tr></table><script>window.__pwned=1</script>', '\u2407', '\\u0085', '\u2421'):
+        if s not in text:
+            probs.append('the page does not show %r as text' % s)
+    b.drain(page.name)
+
+
+def cap(b, page, probs):
+    if len(page.html) >= PAGE_LIMIT:
+        probs.append('%d bytes' % len(page.html))
+    b.open(page)
+    dom = b.js(DOM)
+    if len(dom['more']) != 2:
+        probs.append('%d "more" notes in the tables' % len(dom['more']))
+    if not dom['leftOut']:
+        probs.append('no files left out')
+    cut = [f for f in dom['files'] if any('stops here' in r['text'] for r in f['rows'])]
+    if len(cut) != 1 or cut[0]['name'] != 'cap-big.c':
+        probs.append('listings cut: %s' % [f['name'] for f in cut])
+    last = max(int(r['id'].split('-')[1]) for r in cut[0]['rows'] if r['cls'] == 'hot') if cut else 0
+    for g in dom['byFile'] + dom['byFn']:
+        for r in g:
+            for t, h in r['links']:
+                f = next((f for f in dom['files'] if f['id'] == h[1:].split('-')[0]), None)
+                if f is None:
+                    probs.append('%s links to a missing section' % t)
+            if any(n in r['name'] for n in dom['leftOut']) and r['links']:
+                probs.append('row %s of a file left out has links %s' % (r['name'], r['links']))
+    if not 0 < last < 60000:
+        probs.append('the cut listing ends at line %d' % last)
+    b.drain(page.name)
+
+
+def layout(b, pages, probs):
+    shots = os.path.join(work, 'screenshots')
+    os.makedirs(shots, exist_ok=True)
+
+    def measure(what):
+        w = b.js('return [document.documentElement.scrollWidth, innerWidth, '
+                 'parseFloat(getComputedStyle(document.querySelector("table.fn")).fontSize)]')
+        if w[0] > w[1]:
+            probs.append('%s: the page is %d px wide in a %d px window' % (what, w[0], w[1]))
+        if w[2] < 11:
+            probs.append('%s: table font %s px' % (what, w[2]))
+
+    for p in pages:
+        b.d.set_window_size(1280, 900)
+        b.open(p)
+        measure(p.name + ' at 1280 px')
+        b.d.save_screenshot(os.path.join(shots, p.name + '-1280.png'))
+    p = pages[0]
+    b.d.execute_cdp_cmd('Emulation.setDeviceMetricsOverride',
+                        {'width': 390, 'height': 844, 'deviceScaleFactor': 2, 'mobile': True})
+    b.open(p)
+    measure(p.name + ' at 390 px')
+    b.js('location.hash = "#by-file"')
+    b.d.save_screenshot(os.path.join(shots, p.name + '-phone.png'))
+    b.d.execute_cdp_cmd('Emulation.clearDeviceMetricsOverride', {})
+    b.d.execute_cdp_cmd('Emulation.setEmulatedMedia',
+                        {'features': [{'name': 'prefers-color-scheme', 'value': 'dark'}]})
+    b.open(p)
+    bg, fg = b.js('const s = getComputedStyle(document.body); return [s.backgroundColor, s.color]')
+    lum = lambda c: sum(int(x) for x in re.findall(r'\d+', c)[:3]) / 765
+    if not (lum(bg) < 0.2 and lum(fg) > 0.7):
+        probs.append('dark scheme: background %s, text %s' % (bg, fg))
+    b.d.save_screenshot(os.path.join(shots, p.name + '-dark.png'))
+    b.d.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': []})
+    b.open(p)
+    bg = b.js('return getComputedStyle(document.body).backgroundColor')
+    if lum(bg) < 0.8:
+        probs.append('light scheme: background %s' % bg)
+    b.drain('layout')
+
+
+# ----------------------------------------------------------------- main
+
+def real_profiles():
+    """Profiles of tests/post/scripts/workload.c by our tool, their merge
+    and their difference; None when that cannot run here."""
+    if not (opt.valgrind and os.path.exists(opt.valgrind)):
+        return None
+    if not (opt.tool and os.path.exists(opt.tool)):
+        raise RuntimeError('our tool is not built: %s' % opt.tool)
+    d = os.path.join(work, 'real')
+    os.makedirs(d, exist_ok=True)
+    if subprocess.run([os.environ.get('CC', 'cc'), '-g', '-O0', '-o', os.path.join(d, 'workload'),
+                       opt.workload], capture_output=True).returncode != 0:
+        return None
+    lib = os.path.join(d, 'vglib')
+    os.makedirs(lib, exist_ok=True)
+    for f in os.listdir(opt.libexec):
+        dst = os.path.join(lib, f)
+        if not os.path.lexists(dst):
+            os.symlink(os.path.join(opt.libexec, f), dst)
+    dst = os.path.join(lib, 'cgours-' + opt.platform)
+    if not os.path.lexists(dst):
+        os.symlink(opt.tool, dst)
+    env = dict(os.environ, VALGRIND_LIB=lib)
+    for n in (1000, 3000):
+        subprocess.run([opt.valgrind, '-q', '--tool=cgours', '--cache-sim=yes', '--branch-sim=yes',
+                        '--cachegrind-out-file=w%d.cgout' % n, './workload', str(n)], cwd=d, env=env,
+                       capture_output=True)
+    merged = subprocess.run([os.path.join(opt.bin, 'cg_merge'), 'w1000.cgout', 'w3000.cgout'], cwd=d,
+                            capture_output=True).stdout
+    write(os.path.join(d, 'merged.cgout'), merged)
+    diffed = subprocess.run([os.path.join(opt.bin, 'cg_diff'), 'w1000.cgout', 'w3000.cgout'], cwd=d,
+                            capture_output=True).stdout
+    write(os.path.join(d, 'diffed.cgout'), diffed)
+    return d
+
+
+def main():
+    d = make_data()
+    make_cap(d)
+    pages = {
+        'demo': Page('demo', ['demo.cgout'], d),
+        'demo-context2': Page('demo-context2', ['--context=2', 'demo.cgout'], d),
+        'merge': Page('merge', ['demo.cgout', 'demo2.cgout'], d),
+        'diff-demo': Page('diff-demo', ['--diff', '--context=1', 'demo.cgout', 'demo2.cgout'], d),
+        'diff': Page('diff', ['--diff', '--threshold=0', '--context=2', 'old.cgout', 'new.cgout'], d),
+        'options': Page('options', ['--show=Dw,Ir', '--sort=Dr,Ir', '--threshold=2', '--no-show-percs',
+                                    'demo.cgout'], d),
+        'mod': Page('mod', ['--mod-filename=s/demo/DEMO/', '--mod-funcname=s/^f/F/', 'demo.cgout'], d),
+        'no-annotate': Page('no-annotate', ['--no-annotate', 'demo.cgout'], d),
+        'gen': Page('gen', ['--context=3', 'gen.cgout'], d),
+        'gen-context0': Page('gen-context0', ['--context=0', 'gen.cgout'], d),
+        'gen-negative': Page('gen-negative', ['--context=-1', 'gen.cgout'], d),
+        'newer': Page('newer', ['newer.cgout'], d),
+        'evil': Page('evil', ['evil.cgout'], d),
+        'mismatch': Page('mismatch', ['prefl.cgout'], d, status=1),
+        'cap': Page('cap', ['--threshold=0', 'cap.cgout'], d),
+        'limit': Page('limit', ['--diff', '--limit', 'Ir=+1%', '--limit', 'Dr=-10%', 'old.cgout',
+                                'new.cgout'], d, status=3),
+        'fingerprints': Page('fingerprints', ['--diff', 'fp-a.cgout', 'fp-b.cgout'], d),
+    }
+    probs = case('html/page-static')
+    for p in pages.values():
+        static_checks(p, probs)
+    if '\u2401' not in pages['evil'].html.decode('utf-8', 'replace'):
+        probs.append('evil: no control picture for \\x01')
+    if b'newer than the profile' not in pages['newer'].html:
+        probs.append('newer: no warning that the source is newer than the profile')
+    if b'do not add up to the program totals' not in pages['mismatch'].html:
+        probs.append('mismatch: the page does not say that the counts do not add up')
+    for name, want in (('limit', b'Limit broken: Dr changed by'), ('limit', b'Within the limit: Ir changed by'),
+                       ('fingerprints', b'<code>cpu</code>: <code>x86-64</code> vs <code>x86-64-v3</code>')):
+        if want not in pages[name].html:
+            probs.append('%s: no %r' % (name, want))
+    probs = case('html/page-budgets')
+    p = pages['cap']
+    if len(p.html) >= PAGE_LIMIT:
+        probs.append('cap: %d bytes' % len(p.html))
+    for s in (b'sources-left-out', b'The listing stops here', b'more files', b'more functions'):
+        if s not in p.html:
+            probs.append('cap: no %r' % s)
+    if opt.static:
+        report()
+        return
+
+    b = Browser()
+    try:
+        def attempt(name, fn, *args):
+            probs = case(name)
+            try:
+                fn(b, *args, probs)
+            except Exception:
+                probs.append(traceback.format_exc(limit=3))
+
+        attempt('html/dom-vs-text', lambda b, probs: [dom_vs_text(b, pages[n], probs) for n in (
+            'demo', 'demo-context2', 'merge', 'diff-demo', 'diff', 'options', 'mod', 'no-annotate',
+            'gen', 'gen-context0', 'gen-negative', 'newer', 'evil', 'limit', 'fingerprints')])
+        attempt('html/sort-by-column', lambda b, probs: (sorting(b, pages['gen'], probs),
+                                                         sorting(b, pages['gen'], probs, 't-by-fn'),
+                                                         sorting(b, pages['diff'], probs)))
+        attempt('html/links-to-lines', lambda b, probs: links(b, pages['gen'], os.path.join(d, 'gen.cgout'),
+                                                              probs))
+        attempt('html/folded-runs', lambda b, probs: folds(b, pages['gen'], probs))
+        attempt('html/keyboard', lambda b, probs: keyboard(b, pages['gen'], probs))
+        attempt('html/columns', lambda b, probs: columns(b, pages['gen'], probs))
+        attempt('html/script-injection', lambda b, probs: xss(b, pages['evil'], probs))
+        attempt('html/budgets-in-browser', lambda b, probs: cap(b, pages['cap'], probs))
+        attempt('html/layout', lambda b, probs: layout(b, [pages['gen'], pages['diff'], pages['evil']], probs))
+
+        probs = case('html/real-profiles')
+        try:
+            rd = real_profiles()
+            if rd is None:
+                results.pop('html/real-profiles')
+                order.remove('html/real-profiles')
+                print('SKIP: html/real-profiles (no valgrind or no C compiler here)')
+            else:
+                for name, args in (('real-one', ['w1000.cgout']), ('real-two', ['w1000.cgout', 'w3000.cgout']),
+                                   ('real-diff', ['--diff', 'w1000.cgout', 'w3000.cgout']),
+                                   ('real-merged', ['merged.cgout']), ('real-diffed', ['diffed.cgout'])):
+                    p = Page(name, args, rd)
+                    static_checks(p, probs)
+                    dom_vs_text(b, p, probs)
+                    if p.text.count(b'\n') < 20:
+                        probs.append('%s: the text report is only %d lines' % (name, p.text.count(b'\n')))
+        except Exception:
+            probs.append(traceback.format_exc(limit=3))
+
+        probs = case('html/console-clean')
+        b.drain('end')
+        probs.extend(b.log)
+        if b.js('return performance.getEntriesByType("resource").length') != 0:
+            probs.append('the last page fetched resources')
+        b.d.save_screenshot(os.path.join(work, 'screenshots', 'last.png'))
+    finally:
+        b.quit()
+    report()
+
+
+main()

@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cg_dumps.c: counts that leave the process before its exit, or are
+ * forgotten (docs/cachegrind.md, "Dumps, forks and execs").
+ *
+ * A partial profile is written as <out-file>.<n>, with the next number that
+ * is free: the file is created exclusively, so no partial profile ever
+ * replaces a file, and the processes that share a name (a child without %p
+ * in the name, or the programs that one pid runs one after the other
+ * through execve) number theirs on from the files they find.  It holds the
+ * counts since the last one this process wrote (or since a ZERO_STATS
+ * request), and a desc: line that says why it was written.
+ *
+ * Counts live in two places: the execution counts of flush groups in the
+ * superblock records, and the line cost centres (misses, mispredictions,
+ * guarded accesses).  Folding the first into the second, then clearing the
+ * lines, forgets them all; the simulators keep their state. */
+#include "cg_dumps.h"
+#include "cg_output.h"
+#include "cg_records.h"
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcfile.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
+#include "pub_tool_vki.h"
+#include "pub_tool_vkiscnums.h"
+
+/* The longest label or path a desc: line takes from the client; longer
+ * ones are cut. */
+#define TEXT_MAX 1024
+
+Bool cg_dumps_option(const HChar *arg)
+{
+    const HChar *v;
+    if VG_STR_CLO (arg, "--fork-counts", v) {
+        if (VG_(strcmp)(v, "inherit") == 0)
+            cg.clo.fork_own = False;
+        else if (VG_(strcmp)(v, "own") == 0)
+            cg.clo.fork_own = True;
+        else
+            VG_(fmsg_bad_option)(arg, "--fork-counts takes inherit or own\n");
+    } else if VG_BOOL_CLO (arg, "--exec-profile", cg.clo.exec_profile) {
+    } else {
+        return False;
+    }
+    return True;
+}
+
+void cg_dumps_usage(void)
+{
+    VG_(printf)
+    ("    --fork-counts=inherit|own        a forked child's counts start with its\n"
+     "                                     parent's, or from zero [inherit]\n"
+     "    --exec-profile=yes|no            write the counts so far before an\n"
+     "                                     execve [no]\n");
+}
+
+static void forget_counts(void)
+{
+    cg_records_fold_all();
+    cg_lines_zero();
+}
+
+/* In a forked child.  Its partial profiles are numbered from 1 again: with
+ * %p they have names of their own, and without, the numbers its parent
+ * took are not free. */
+static void in_child(ThreadId tid)
+{
+    (void)tid;
+    cg.dump_seq = 0;
+    if (cg.clo.fork_own) forget_counts();
+}
+
+void cg_dumps_init(void)
+{
+    VG_(atfork)(NULL, NULL, in_child);
+}
+
+void cg_dumps_zero(void)
+{
+    forget_counts();
+}
+
+/* A NUL-terminated string of the client's at `a` (0: none) as desc: text:
+ * at most size - 1 bytes, up to the first byte that cannot be read, with
+ * every control byte (which could end the line) as '?'. */
+static void client_text(Addr a, HChar *buf, SizeT size)
+{
+    SizeT n = 0;
+    for (; a != 0 && n + 1 < size; n++) {
+        Addr p = a + n;
+        if ((n == 0 || p % VKI_PAGE_SIZE == 0) && !VG_(am_is_valid_for_client)(p, 1, VKI_PROT_READ))
+            break;
+        UChar c = *(const UChar *)p;
+        if (c == 0) break;
+        buf[n] = c < 0x20 || c == 0x7f ? '?' : (HChar)c;
+    }
+    buf[n] = '\0';
+}
+
+/* Writes the counts so far, which stay in the lines, to the next free
+ * <out-file>.<n> with the line `desc`.  Returns the name written (to be
+ * freed), or NULL when it could not be written (a message says why). */
+static HChar *write_partial(const HChar *desc)
+{
+    cg_records_fold_all();
+    HChar *base = VG_(expand_file_name)("--cachegrind-out-file", cg.clo.out_file);
+    HChar *name = VG_(malloc)("cg.dumps.name", VG_(strlen)(base) + 16);
+    CgWriteResult r = CG_NAME_TAKEN;
+    UInt n = cg.dump_seq;
+    while (r == CG_NAME_TAKEN && ++n != 0) {
+        VG_(sprintf)(name, "%s.%u", base, n);
+        r = cg_write_partial(name, desc);
+    }
+    VG_(free)(base);
+    if (r != CG_WRITTEN) {
+        VG_(free)(name);
+        return NULL;
+    }
+    cg.dump_seq = n;
+    if (VG_(clo_verbosity) > 1) VG_(dmsg)("Cachegrind: wrote %s\n", name);
+    return name;
+}
+
+/* `desc: KEY: TEXT`, TEXT from the client (`desc: KEY:` when there is none
+ * or it cannot be read). */
+static HChar *desc_line(const HChar *key, Addr text)
+{
+    HChar *d = VG_(malloc)("cg.dumps.desc", TEXT_MAX + 32);
+    SizeT at = VG_(sprintf)(d, "desc: %s: ", key);
+    client_text(text, d + at, TEXT_MAX);
+    if (d[at] == '\0') d[at - 1] = '\0';
+    return d;
+}
+
+void cg_dumps_dump(Addr label)
+{
+    HChar *desc = desc_line("dump", label);
+    HChar *name = write_partial(desc);
+    /* A dump that could not be written forgets nothing: its counts go to
+     * the next dump or the final profile. */
+    if (name) {
+        cg_lines_zero();
+        VG_(free)(name);
+    }
+    VG_(free)(desc);
+}
+
+/* Whether the call is an execve, and the client address of its path. */
+static Bool is_exec(UInt sysno, const UWord *args, Addr *path)
+{
+    if (sysno == __NR_execve) {
+        *path = args[0];
+        return True;
+    }
+#if defined(__NR_execveat)
+    if (sysno == __NR_execveat) {
+        *path = args[1];
+        return True;
+    }
+#endif
+    return False;
+}
+
+/* This hook runs before the core's own checks of the call, so the profile
+ * is written whether the call will succeed or not: a successful execve
+ * never returns to the tool. */
+void cg_dumps_pre_syscall(ThreadId tid, UInt sysno, UWord *args, UInt nargs)
+{
+    (void)tid, (void)nargs;
+    Addr path;
+    if (!cg.clo.exec_profile || !is_exec(sysno, args, &path)) return;
+    HChar *desc = desc_line("exec", path);
+    cg.exec_seq_before = cg.dump_seq;
+    cg.exec_file = write_partial(desc);
+    VG_(free)(desc);
+}
+
+/* An execve that returns has failed: the process goes on, and the counts,
+ * which were never forgotten, go to a later dump or the final profile. */
+void cg_dumps_post_syscall(ThreadId tid, UInt sysno, UWord *args, UInt nargs, SysRes res)
+{
+    (void)tid, (void)nargs, (void)res;
+    Addr path;
+    if (!cg.exec_file || !is_exec(sysno, args, &path)) return;
+    VG_(unlink)(cg.exec_file);
+    VG_(free)(cg.exec_file);
+    cg.exec_file = NULL;
+    cg.dump_seq = cg.exec_seq_before;
+}

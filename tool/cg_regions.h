@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cg_regions.h: --toggle-collect, counting only while a chosen function is
+ * active: the option, the per-thread region state, the IR that opens and
+ * closes regions, and the gate that every count goes through. */
+#ifndef CG_REGIONS_H
+#define CG_REGIONS_H
+
+#include "cg_state.h"
+#include "pub_tool_tooliface.h"
+
+/* Takes --toggle-collect; false for other options. */
+Bool cg_regions_option(const HChar *arg);
+void cg_regions_usage(void);
+/* After the options: with patterns, VEX's chasing is turned off and the
+ * per-thread state made; without, every count is collected. */
+void cg_regions_init(void);
+/* Whether any pattern was given (the gate and the region IR exist only then). */
+static inline Bool cg_regions_on(void)
+{
+    return cg.clo.n_toggle > 0;
+}
+/* The scheduler is about to run `tid`: its region state becomes the one
+ * generated code reads. */
+void cg_regions_thread_runs(ThreadId tid);
+/* A new thread starts outside every region, whatever its creator did. */
+void cg_regions_thread_created(ThreadId parent, ThreadId child);
+
+/* The IR at the start of the superblock at `addr`, after its preamble:
+ * closes the running thread's region if the stack pointer rose above its
+ * entry's, and opens one if `addr` is the entry of a matching function.
+ * Nothing without patterns. */
+void cg_regions_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word);
+/* The same for a superblock that is not instrumented (between a STOP and
+ * a START request): `sb` itself without patterns, else a copy with the
+ * prologue. */
+IRSB *cg_regions_track(IRSB *sb, Addr addr, const VexGuestLayout *layout, IRType word);
+/* `delta` (an I64 that is 0 or 1) as generated code must add it to a
+ * count: unchanged without patterns, else ANDed with cg.collect. */
+IRExpr *cg_regions_gate(IRSB *out, IRExpr *delta);
+
+#endif
