@@ -369,6 +369,10 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     w.hot = cg_tiers_hot(addr);
     w.count_stats = cg_tiers_new_translation(addr);
     IRSB *out = w.e.out;
+    /* Room for the block and its instrumentation at once, instead of
+     * addStmtToIRSB doubling the array five or six times. */
+    out->stmts_size = sb_in->stmts_used + 8 * max_groups + 16;
+    out->stmts = LibVEX_Alloc(out->stmts_size * sizeof(IRStmt *));
     Int i = 0;
     /* The preamble (e.g. the self-modifying-code check) carries no events. */
     for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; i++)
@@ -377,7 +381,7 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     for (; i < sb_in->stmts_used; i++) {
         IRStmt *st = sb_in->stmts[i];
         if (!st) continue;
-        tl_assert(isFlatIRStmt(st));
+        /* Flat, as VEX gives it (it checks the output again). */
         handle_stmt(&w, st, sb_in->tyenv);
         addStmtToIRSB(out, st);
     }
