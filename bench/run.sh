@@ -108,7 +108,7 @@ cmd() {
   random) echo "$OUT/bin/random $RANDOM_ARGS" ;;
   interp) echo "$OUT/bin/interp $INTERP_ARGS" ;;
   cc1) echo "$CC1 -quiet -O2 $W/gen.c -o /dev/null" ;;
-  pystd) echo "/usr/bin/python3 -B -s $OUT/bin/pystd.py" ;;
+  pystd) echo "/usr/bin/python3 -B -S $OUT/bin/pystd.py" ;;
   esac
 }
 
