@@ -369,8 +369,10 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     w.hot = cg_tiers_hot(addr);
     w.count_stats = cg_tiers_new_translation(addr);
     IRSB *out = w.e.out;
-    /* Room for the block and its instrumentation at once, instead of
-     * addStmtToIRSB doubling the array five or six times. */
+    /* Room for the block and its counting at once, instead of
+     * addStmtToIRSB doubling the array five or six times (docs/tool.md,
+     * "Code-heavy programs (cc1, pystd)").  A size hint only: the hot
+     * tier's longer code still grows the array as needed. */
     out->stmts_size = sb_in->stmts_used + 8 * max_groups + 16;
     out->stmts = LibVEX_Alloc(out->stmts_size * sizeof(IRStmt *));
     Int i = 0;
