@@ -301,20 +301,23 @@ static void handle_stmt(Walk *w, IRStmt *st, IRTypeEnv *env_in)
     }
 }
 
-/* Upper bounds on the flushes and queued events of a superblock, so the
- * record (whose counters the generated code addresses directly) is sized
- * once.  The stretch between two flush points holds at most `pending`
+/* The instructions of a superblock, and upper bounds on its flushes and
+ * queued events, so the record (whose counters the generated code
+ * addresses directly) is sized once.  The stretch between two flush points holds at most `pending`
  * events, which make at most ceil(pending / CG_QUEUE_SIZE) flush groups; a
  * cruder bound made records a tenth larger on code-heavy programs. */
-static void bounds(const IRSB *sb, UInt *max_groups, UInt *max_events)
+static void bounds(const IRSB *sb, UInt *n_instrs, UInt *max_groups, UInt *max_events)
 {
-    UInt groups = 0, events = 0, pending = 0;
+    UInt instrs = 0, groups = 0, events = 0, pending = 0;
     for (Int i = 0; i <= sb->stmts_used; i++) {
         /* i == stmts_used: the end of the block, with its indirect branch. */
         const IRStmt *st = i < sb->stmts_used ? sb->stmts[i] : NULL;
         Bool flushes = st == NULL;
         switch (st ? st->tag : Ist_Exit) {
         case Ist_IMark:
+            instrs++;
+            pending++;
+            break;
         case Ist_Store:
             pending++;
             break;
@@ -343,6 +346,7 @@ static void bounds(const IRSB *sb, UInt *max_groups, UInt *max_events)
             pending = 0;
         }
     }
+    *n_instrs = instrs;
     *max_groups = groups;
     *max_events = events;
 }
@@ -357,12 +361,10 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     cg_repeat_rewrite(sb_in);
     if (!cg.instr_enabled) return cg_regions_track(sb_in, closure->readdr, layout, gWordTy);
 
-    UInt n_instrs = 0;
-    for (Int i = 0; i < sb_in->stmts_used; i++) n_instrs += sb_in->stmts[i]->tag == Ist_IMark;
-
-    UInt max_groups, max_events;
-    bounds(sb_in, &max_groups, &max_events);
+    UInt n_instrs, max_groups, max_events;
+    bounds(sb_in, &n_instrs, &max_groups, &max_events);
     Addr addr = closure->readdr;
+    cg_lines_prefer(addr);
     SBInfo *sbi = cg_record_new(addr, vge->len[0], n_instrs, max_groups, max_events);
 
     Walk w = {.e = {.out = deepCopyIRSBExceptStmts(sb_in)}, .sbi = sbi};

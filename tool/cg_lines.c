@@ -162,6 +162,21 @@ void cg_lines_init(void)
     cc_grow();
 }
 
+/* Every lookup walks the core's list of loaded objects from its head, and in
+ * a program with a dozen libraries the main executable, whose code is most
+ * of what gets translated, sits at the tail: each search paid for a scan of
+ * every library's mappings first.  VG_(find_DebugInfo) moves the object it
+ * finds one step towards the head on every 16th call, so asking it once per
+ * superblock keeps the objects being translated near the front (3% of
+ * cc1's time without simulation; docs/tool.md, "Code-heavy programs (cc1,
+ * pystd)").
+ * What a lookup finds cannot depend on the order: the core keeps the code
+ * mappings of live objects disjoint and asserts it. */
+void cg_lines_prefer(Addr a)
+{
+    (void)VG_(find_DebugInfo)(VG_(current_DiEpoch)(), a);
+}
+
 LineCC *cg_lines_get(Addr a, Bool count_lookup)
 {
     DiEpoch ep = VG_(current_DiEpoch)();

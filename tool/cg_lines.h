@@ -37,6 +37,9 @@ typedef struct LineCC {
 } LineCC;
 
 void cg_lines_init(void);
+/* Called once per superblock, before cg_lines_get for its instructions:
+ * makes their lookups cheaper, never changes what they find. */
+void cg_lines_prefer(Addr a);
 /* The cost centre of the instruction at guest address `a`, created zeroed
  * the first time.  Reads debug info (counted in cg.lookups when
  * `count_lookup`); never returns NULL. */
