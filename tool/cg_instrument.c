@@ -303,9 +303,10 @@ static void handle_stmt(Walk *w, IRStmt *st, IRTypeEnv *env_in)
 
 /* The instructions of a superblock, and upper bounds on its flushes and
  * queued events, so the record (whose counters the generated code
- * addresses directly) is sized once.  The stretch between two flush points holds at most `pending`
- * events, which make at most ceil(pending / CG_QUEUE_SIZE) flush groups; a
- * cruder bound made records a tenth larger on code-heavy programs. */
+ * addresses directly) is sized once.  The stretch between two flush points
+ * holds at most `pending` events, which make at most
+ * ceil(pending / CG_QUEUE_SIZE) flush groups; a cruder bound made records a
+ * tenth larger on code-heavy programs. */
 static void bounds(const IRSB *sb, UInt *n_instrs, UInt *max_groups, UInt *max_events)
 {
     UInt instrs = 0, groups = 0, events = 0, pending = 0;

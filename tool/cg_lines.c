@@ -169,9 +169,8 @@ void cg_lines_init(void)
  * finds one step towards the head on every 16th call, so asking it once per
  * superblock keeps the objects being translated near the front (3% of
  * cc1's time without simulation; docs/tool.md, "Code-heavy programs (cc1,
- * pystd)").
- * What a lookup finds cannot depend on the order: the core keeps the code
- * mappings of live objects disjoint and asserts it. */
+ * pystd)").  What a lookup finds cannot depend on the order: the core keeps
+ * the code mappings of live objects disjoint and asserts it. */
 void cg_lines_prefer(Addr a)
 {
     (void)VG_(find_DebugInfo)(VG_(current_DiEpoch)(), a);
