@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_profiles f;
     fuzz_profiles_get(&f, data, size, FUZZ_MAX_PROFILES);
     cg_profile p;
-    cg_profile_init(&p, CG_ANNOTATE);
+    cg_profile_init(&p, &cg_rules_annotate);
     p.mod_file = f.mod_file;
     p.mod_fn = f.mod_fn;
     bool diff = f.diff && f.n == 2;

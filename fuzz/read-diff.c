@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         f.n = 2;
     }
     cg_profile p;
-    cg_profile_init(&p, CG_DIFF);
+    cg_profile_init(&p, &cg_rules_diff);
     p.mod_file = f.mod_file;
     p.mod_fn = f.mod_fn;
     static const int sign[2] = {-1, 1};
@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t len, len2;
         fuzz_write(&p, true, &out, &len);
         cg_profile q;
-        cg_profile_init(&q, CG_DIFF);
+        cg_profile_init(&q, &cg_rules_diff);
         cg_read_opts o = {.sign = 1};
         cg_input *in = cg_read_mem(&q, "diff", out, len, &o, &e);
         FUZZ_CHECK(in != NULL);

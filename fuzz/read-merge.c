@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_profiles f;
     fuzz_profiles_get(&f, data, size, FUZZ_MAX_PROFILES);
     cg_profile p;
-    cg_profile_init(&p, CG_MERGE);
+    cg_profile_init(&p, &cg_rules_merge);
     static const int sign[FUZZ_MAX_PROFILES] = {1, 1, 1};
     cg_error e = {0};
     if (fuzz_read_all(&p, &f, sign, false, &e)) {
@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t len, len2;
         fuzz_write(&p, false, &out, &len);
         cg_profile q;
-        cg_profile_init(&q, CG_MERGE);
+        cg_profile_init(&q, &cg_rules_merge);
         cg_read_opts o = {.sign = 1};
         cg_input *in = cg_read_mem(&q, "merged", out, len, &o, &e);
         FUZZ_CHECK(in != NULL);

@@ -37,7 +37,7 @@ int main(int argc, char **argv)
     cg_init("cg_annotate");
     if (!cg_annotate_parse(opt, argc, argv, &e)) cg_fail(&e);
 
-    cg_profile_init(prof, CG_ANNOTATE);
+    cg_profile_init(prof, &cg_rules_annotate);
     prof->mod_file = opt->mod_file;
     prof->mod_fn = opt->mod_fn;
     for (size_t i = 0; i < opt->n_files; i++) {

@@ -51,7 +51,7 @@ int main(int argc, char **argv)
     cg_error e = {0};
 
     cg_profile p;
-    cg_profile_init(&p, CG_DIFF);
+    cg_profile_init(&p, &cg_rules_diff);
     p.mod_file = mod_file;
     p.mod_fn = mod_fn;
     cg_read_opts first = {.sign = -1}, second = {.sign = 1};

@@ -47,7 +47,7 @@ int main(int argc, char **argv)
     char **files = cg_start(&program, argc, argv, NULL, &n);
 
     cg_profile p;
-    cg_profile_init(&p, CG_MERGE);
+    cg_profile_init(&p, &cg_rules_merge);
     cg_read_opts ro = {.sign = 1};
     cg_error e = {0};
     for (size_t i = 0; i < n; i++) {

@@ -110,3 +110,11 @@ bool cg_lines_next(cg_lines *r, const char **line, size_t *len, bool *term)
         }
     }
 }
+
+void cg_lines_peek(cg_lines *r, size_t want, const char **s, size_t *len)
+{
+    while (r->end - r->start < want && fill(r)) {
+    }
+    *s = r->buf + r->start;
+    *len = r->end - r->start;
+}

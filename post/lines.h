@@ -26,5 +26,9 @@ void cg_lines_free(cg_lines *r);
 /* Next line without its terminator; *term says whether it had one.  The
    pointer stays valid until the next call.  Returns false at end of input. */
 bool cg_lines_next(cg_lines *r, const char **line, size_t *len, bool *term);
+/* The unread input, at least `want` bytes of it unless the input ends
+   first (*len says how much), without consuming it: a look at a file's
+   first lines to tell its format.  Valid until the next call. */
+void cg_lines_peek(cg_lines *r, size_t want, const char **s, size_t *len);
 
 #endif

@@ -37,19 +37,34 @@ static void free_slots(uint32_t *s, size_t n)
         munmap(s, n * sizeof(uint32_t));
 }
 
-void cg_profile_init(cg_profile *p, cg_flavour flavour)
+const cg_rules cg_rules_annotate = {CG_ENTRIES_BY_NAME, CG_LINES_BY_FILE, CG_SUMMARY_AT_LINE,
+                                    false};
+const cg_rules cg_rules_merge = {CG_ENTRIES_BY_COUNT, CG_LINES_BY_ENTRY, CG_SUMMARY_SUMMED, true};
+const cg_rules cg_rules_diff = {CG_ENTRIES_BY_COUNT, CG_LINES_NONE, CG_SUMMARY_LAST_AT_END, true};
+
+void cg_profile_init(cg_profile *p, const cg_rules *rules)
 {
     memset(p, 0, sizeof *p);
-    p->flavour = flavour;
+    p->rules = rules;
     cg_strtab_init(&p->files);
     cg_strtab_init(&p->fns);
+    cg_strtab_init(&p->objs);
     init_slots(&p->pair_slots, &p->n_pair_slots);
     init_slots(&p->line_slots, &p->n_line_slots);
+    init_slots(&p->arc_slots, &p->n_arc_slots);
     p->first_file = p->last_file = CG_NONE;
     p->file_empty = cg_intern(&p->files, "", 0);
     p->fn_empty = cg_intern(&p->fns, "", 0);
     p->fn_unspecified = cg_intern(&p->fns, "<unspecified>", 13);
     p->fn_unknown = cg_intern(&p->fns, "???", 3);
+    p->file_unknown = cg_intern(&p->files, "???", 3);
+}
+
+bool cg_profile_has_format(const cg_profile *p, cg_file_format f)
+{
+    for (size_t i = 0; i < p->n_inputs; i++)
+        if (p->inputs[i].format == f) return true;
+    return false;
 }
 
 static void free_texts(cg_text *t, size_t n)
@@ -67,10 +82,24 @@ void cg_profile_free(cg_profile *p)
         free(in->cmd.s);
         free_texts(in->events, in->n_events);
         free(in->total);
+        free(in->creator.s);
+        free(in->claimed);
+        if (in->long_names) free_texts(in->long_names, in->n_events);
     }
     free(p->inputs);
+    for (size_t i = 0; i < p->n_parts; i++) {
+        free(p->parts[i].trigger.s);
+        free(p->parts[i].total);
+        free(p->parts[i].summary);
+    }
+    free(p->parts);
+    free(p->arcs);
+    free(p->arc_cc);
+    free_slots(p->arc_slots, p->n_arc_slots);
+    free(p->arc_mag);
     cg_strtab_free(&p->files);
     cg_strtab_free(&p->fns);
+    cg_strtab_free(&p->objs);
     free(p->pairs);
     free(p->pair_cc);
     free_slots(p->pair_slots, p->n_pair_slots);
@@ -95,6 +124,7 @@ void cg_profile_set_events(cg_profile *p, cg_text *events, size_t n)
     p->summary_total = xcalloc(n, sizeof(cg_count));
     p->count_mag = xcalloc(n, sizeof(uint64_t));
     p->summary_mag = xcalloc(n, sizeof(uint64_t));
+    p->arc_mag = xcalloc(n + 1, sizeof(uint64_t));
 }
 
 bool cg_mag_add(uint64_t *mag, const cg_count *v, size_t n)
@@ -128,9 +158,17 @@ static inline uint64_t mix64(uint64_t h)
     return h ^ (h >> 33);
 }
 
-static inline uint64_t pair_hash(uint32_t file, uint32_t fn, bool orphan)
+static inline uint64_t pair_hash(const cg_pair_key *k)
 {
-    return mix64(((uint64_t)file << 32 | fn) ^ ((uint64_t)orphan << 63));
+    uint64_t h = mix64(((uint64_t)k->file << 32 | k->fn) ^ ((uint64_t)k->orphan << 63));
+    if (k->obj != CG_NONE || k->home != CG_NONE) h = mix64(h ^ ((uint64_t)k->obj << 32 | k->home));
+    return h;
+}
+
+static inline bool pair_is(const cg_pair *e, const cg_pair_key *k)
+{
+    return e->file == k->file && e->fn == k->fn && e->orphan == k->orphan && e->obj == k->obj &&
+           e->home == k->home;
 }
 
 static void grow_slots(uint32_t **slots, size_t *nslots, size_t count,
@@ -152,42 +190,53 @@ static void grow_slots(uint32_t **slots, size_t *nslots, size_t count,
 static uint64_t pair_hash_of(const cg_profile *p, uint32_t i)
 {
     const cg_pair *e = &p->pairs[i];
-    return pair_hash(e->file, e->fn, e->orphan);
+    cg_pair_key k = {e->file, e->fn, e->orphan, e->obj, e->home};
+    return pair_hash(&k);
 }
 
-uint32_t cg_pair_find(const cg_profile *p, uint32_t file, uint32_t fn, bool orphan)
+uint32_t cg_pair_find(const cg_profile *p, const cg_pair_key *k)
 {
     size_t mask = p->n_pair_slots - 1;
-    for (size_t j = pair_hash(file, fn, orphan) & mask;; j = (j + 1) & mask) {
+    for (size_t j = pair_hash(k) & mask;; j = (j + 1) & mask) {
         uint32_t v = p->pair_slots[j];
         if (!v) return CG_NONE;
-        const cg_pair *e = &p->pairs[v - 1];
-        if (e->file == file && e->fn == fn && e->orphan == orphan) return v - 1;
+        if (pair_is(&p->pairs[v - 1], k)) return v - 1;
     }
 }
 
-uint32_t cg_pair_get(cg_profile *p, uint32_t file, uint32_t fn, bool orphan)
+uint32_t cg_pair_get(cg_profile *p, const cg_pair_key *k)
 {
     size_t mask = p->n_pair_slots - 1;
-    size_t j = pair_hash(file, fn, orphan) & mask;
+    size_t j = pair_hash(k) & mask;
     for (;; j = (j + 1) & mask) {
         uint32_t v = p->pair_slots[j];
         if (!v) break;
-        const cg_pair *e = &p->pairs[v - 1];
-        if (e->file == file && e->fn == fn && e->orphan == orphan) return v - 1;
+        if (pair_is(&p->pairs[v - 1], k)) return v - 1;
     }
     if (p->n_pairs >= CG_NONE - 1) cg_die("too many (file, function) pairs");
     uint32_t i = (uint32_t)p->n_pairs;
+    uint32_t file = k->file;
     xgrow((void **)&p->pairs, &p->cap_pairs, p->n_pairs + 1, sizeof *p->pairs);
     xgrow((void **)&p->pair_cc, &p->cap_pair_cc, (p->n_pairs + 1) * p->n_events, sizeof(cg_count));
     memset(cg_pair_cc(p, i), 0, p->n_events * sizeof(cg_count));
-    p->pairs[i] = (cg_pair){file, fn, orphan, CG_NONE, CG_NONE, CG_NONE, INT64_MAX, 0};
+    p->pairs[i] = (cg_pair){.file = file,
+                            .fn = k->fn,
+                            .orphan = k->orphan,
+                            .obj = k->obj,
+                            .home = k->home,
+                            .first_arc = CG_NONE,
+                            .last_arc = CG_NONE,
+                            .next_in_file = CG_NONE,
+                            .first_line = CG_NONE,
+                            .last_line = CG_NONE,
+                            .min_line = INT64_MAX,
+                            .max_line = 0};
     p->pair_slots[j] = i + 1;
     p->n_pairs++;
     grow_slots(&p->pair_slots, &p->n_pair_slots, p->n_pairs, pair_hash_of, p);
 
     /* Keep the first-appearance order of files and of pairs within a file. */
-    if (!orphan) {
+    if (!k->orphan) {
         cg_profile_touch_file(p, file);
         cg_fileinfo *f = &p->finfo[file];
         if (f->first_pair == CG_NONE) {
@@ -202,6 +251,51 @@ uint32_t cg_pair_get(cg_profile *p, uint32_t file, uint32_t fn, bool orphan)
         }
         f->last_pair = i;
     }
+    return i;
+}
+
+static inline uint64_t arc_hash(uint32_t caller, int64_t site, uint32_t obj, uint32_t file,
+                                uint32_t fn)
+{
+    uint64_t h = mix64((uint64_t)caller << 32 | fn);
+    h = mix64(h ^ ((uint64_t)obj << 32 | file));
+    return mix64(h ^ (uint64_t)site);
+}
+
+static uint64_t arc_hash_of(const cg_profile *p, uint32_t i)
+{
+    const cg_arc *a = &p->arcs[i];
+    return arc_hash(a->caller, a->site, a->obj, a->file, a->fn);
+}
+
+uint32_t cg_arc_get(cg_profile *p, uint32_t caller, int64_t site, uint32_t obj, uint32_t file,
+                    uint32_t fn)
+{
+    size_t mask = p->n_arc_slots - 1;
+    size_t j = arc_hash(caller, site, obj, file, fn) & mask;
+    for (;; j = (j + 1) & mask) {
+        uint32_t v = p->arc_slots[j];
+        if (!v) break;
+        const cg_arc *a = &p->arcs[v - 1];
+        if (a->caller == caller && a->site == site && a->fn == fn && a->file == file &&
+            a->obj == obj)
+            return v - 1;
+    }
+    if (p->n_arcs >= CG_NONE - 1) cg_die("too many call arcs");
+    uint32_t i = (uint32_t)p->n_arcs;
+    xgrow((void **)&p->arcs, &p->cap_arcs, p->n_arcs + 1, sizeof *p->arcs);
+    xgrow((void **)&p->arc_cc, &p->cap_arc_cc, (p->n_arcs + 1) * p->n_events, sizeof(cg_count));
+    memset(cg_arc_cc(p, i), 0, p->n_events * sizeof(cg_count));
+    p->arcs[i] = (cg_arc){caller, obj, file, fn, site, 0, 0, CG_NONE};
+    p->arc_slots[j] = i + 1;
+    p->n_arcs++;
+    grow_slots(&p->arc_slots, &p->n_arc_slots, p->n_arcs, arc_hash_of, p);
+    cg_pair *c = &p->pairs[caller];
+    if (c->first_arc == CG_NONE)
+        c->first_arc = i;
+    else
+        p->arcs[c->last_arc].next = i;
+    c->last_arc = i;
     return i;
 }
 
@@ -238,7 +332,7 @@ uint32_t cg_line_get(cg_profile *p, uint32_t owner, int64_t line)
     p->line_slots[j] = i + 1;
     p->n_lines++;
     grow_slots(&p->line_slots, &p->n_line_slots, p->n_lines, line_hash_of, p);
-    if (p->flavour == CG_MERGE) {
+    if (p->rules->lines == CG_LINES_BY_ENTRY) {
         cg_pair *pr = &p->pairs[owner];
         if (pr->first_line == CG_NONE)
             pr->first_line = i;

@@ -15,14 +15,34 @@
 typedef int64_t cg_count;
 #define CG_NONE UINT32_MAX
 
-/* The three programs read the format with slightly different rules
-   (docs/format.md, "Strictness, program by program"); the reader consults
-   this instead of asking who its caller is. */
-typedef enum cg_flavour {
-    CG_ANNOTATE, /* entries made by fl=/fn=, `<unspecified>`, summary checked per line */
-    CG_MERGE,    /* entries made by count lines, `???`, summaries just summed */
-    CG_DIFF,     /* like merge, lines ignored, last summary checked at EOF */
-} cg_flavour;
+/* The reading rules of a program (docs/format.md, "Strictness, program by
+   program"): the reader consults these instead of asking who its caller is.
+   Each program names its set (cg_rules_annotate, _merge, _diff). */
+typedef struct cg_rules {
+    /* What creates an entry (a file:function pair) in the Cachegrind format:
+       its fl=/fn= lines (cg_annotate: functions without counts still listed,
+       counts after fl= alone go to `<unspecified>`), or the first count line
+       under them (counts after fl= alone go to `???`).  A Callgrind file's
+       entries are always made by their counts. */
+    enum { CG_ENTRIES_BY_NAME, CG_ENTRIES_BY_COUNT } entries;
+    /* Who owns a line cost centre: its source file (the annotated listing),
+       its entry (the merged file keeps each function's lines), or nobody
+       (cg_diff works per function and never parses line numbers). */
+    enum { CG_LINES_BY_FILE, CG_LINES_BY_ENTRY, CG_LINES_NONE } lines;
+    /* When a Cachegrind file's `summary:` line is checked against its count
+       lines: where it stands, at the end against the last one, or never (its
+       counts are summed as they are). */
+    enum { CG_SUMMARY_AT_LINE, CG_SUMMARY_LAST_AT_END, CG_SUMMARY_SUMMED } summary;
+    /* Entries also keyed by object and by the function's own file (fl=),
+       as a Callgrind file is written back; else by file and function alone,
+       as reports group them. */
+    bool keep_origin;
+} cg_rules;
+
+extern const cg_rules cg_rules_annotate, cg_rules_merge, cg_rules_diff;
+
+/* The two formats a profile can be in (docs/format.md). */
+typedef enum cg_file_format { CG_FMT_CACHEGRIND, CG_FMT_CALLGRIND } cg_file_format;
 
 /* Text of a header line (desc, command, event name): a NUL-terminated copy
    that may itself hold NUL bytes, so `len` is what counts. */
@@ -52,12 +72,34 @@ typedef struct cg_input {
     size_t n_events;
     cg_count *total;      /* the sum of this file's count lines, per event */
     bool events_mismatch; /* events differ from the first file's */
+    cg_file_format format;
+    cg_text creator; /* Callgrind's `creator:` line (empty otherwise) */
+    /* Callgrind: the `summary:` lines of the parts read, summed, when they
+       exceed the totals in some event (NULL otherwise): Callgrind counts a
+       few instructions more there (docs/format.md, "Totals and summary"). */
+    cg_count *claimed;
+    cg_text *long_names;        /* Callgrind's `event:` long names, per event (NULL: none) */
+    size_t first_part, n_parts; /* its parts in the profile's list */
 } cg_input;
+
+/* One part of a Callgrind file (a dump, or a thread's file); a Cachegrind
+   file is one part.  Parts not picked by --part are read but not counted. */
+typedef struct cg_part {
+    uint32_t input;
+    int64_t number;    /* `part:` (1 if absent) */
+    int64_t thread;    /* `thread:` (0 if absent) */
+    cg_text trigger;   /* `desc: Trigger:` value, empty if absent */
+    cg_count *total;   /* its self costs */
+    cg_count *summary; /* its summary: line, NULL when absent */
+    bool picked;
+} cg_part;
 
 typedef struct cg_pair {
     uint32_t file, fn;
-    uint32_t orphan;       /* counts read before any fl= line (cg_annotate) */
-    uint32_t next_in_file; /* first-appearance order within the file */
+    uint32_t orphan;              /* counts read before any fl= line (cg_annotate) */
+    uint32_t obj, home;           /* with keep_origin: ob= and fl= (else CG_NONE) */
+    uint32_t first_arc, last_arc; /* calls made from here, in order */
+    uint32_t next_in_file;        /* first-appearance order within the file */
     uint32_t first_line, last_line;
     /* cg_annotate: the smallest and largest line number other than 0 the
        pair has counts for (INT64_MAX and 0 when none), so that a report can
@@ -67,7 +109,7 @@ typedef struct cg_pair {
 
 typedef struct cg_line {
     int64_t line;
-    uint32_t owner; /* file id (cg_annotate) or pair index (cg_merge) */
+    uint32_t owner; /* file id or pair index (cg_rules.lines) */
     uint32_t next;  /* first-appearance order within the owner */
 } cg_line;
 
@@ -78,15 +120,38 @@ typedef struct cg_fileinfo {
     bool listed;
 } cg_fileinfo;
 
+/* A call arc: calls from an entry at one line (the call site) to a function
+   (object, file of its first line, name), with the number of calls and their
+   inclusive cost per event (cg_arc_cc).  Not self cost of anything. */
+typedef struct cg_arc {
+    uint32_t caller; /* pair index */
+    uint32_t obj, file, fn;
+    int64_t site;   /* line of the call in the caller's current file */
+    int64_t target; /* line of the callee where the call lands (first seen) */
+    cg_count count;
+    uint32_t next; /* the caller's next arc, in first-appearance order */
+} cg_arc;
+
 typedef struct cg_profile {
-    cg_flavour flavour;
+    const cg_rules *rules;
     size_t n_events; /* 0 until the first events: line */
     cg_text *events;
     cg_input *inputs;
     size_t n_inputs, cap_inputs;
 
-    cg_strtab files, fns;
-    uint32_t file_empty, fn_empty, fn_unspecified, fn_unknown;
+    cg_strtab files, fns, objs;
+    uint32_t file_empty, fn_empty, fn_unspecified, fn_unknown, file_unknown;
+
+    cg_part *parts;
+    size_t n_parts, cap_parts;
+
+    cg_arc *arcs;
+    size_t n_arcs, cap_arcs;
+    cg_count *arc_cc;
+    size_t cap_arc_cc;
+    uint32_t *arc_slots;
+    size_t n_arc_slots;
+    uint64_t *arc_mag; /* overflow guard of inclusive costs and call counts */
 
     cg_pair *pairs;
     size_t n_pairs, cap_pairs;
@@ -115,7 +180,7 @@ typedef struct cg_profile {
     cg_buf mapped; /* a name being rewritten */
 } cg_profile;
 
-void cg_profile_init(cg_profile *p, cg_flavour flavour);
+void cg_profile_init(cg_profile *p, const cg_rules *rules);
 /* Frees everything the profile holds, also after a failed read. */
 void cg_profile_free(cg_profile *p);
 void cg_profile_set_events(cg_profile *p, cg_text *events, size_t n);
@@ -133,8 +198,26 @@ static inline cg_fileinfo *cg_finfo(cg_profile *p, uint32_t file)
     return &p->finfo[file];
 }
 
-uint32_t cg_pair_get(cg_profile *p, uint32_t file, uint32_t fn, bool orphan);
-uint32_t cg_pair_find(const cg_profile *p, uint32_t file, uint32_t fn, bool orphan);
+static inline cg_count *cg_arc_cc(const cg_profile *p, uint32_t i)
+{
+    return p->arc_cc + (size_t)i * p->n_events;
+}
+
+/* The entry of (file, fn) (orphan: counts before any fl=), keyed also by
+   object and home file when the rules keep them (pass CG_NONE otherwise). */
+typedef struct cg_pair_key {
+    uint32_t file, fn, orphan, obj, home;
+} cg_pair_key;
+uint32_t cg_pair_get(cg_profile *p, const cg_pair_key *k);
+uint32_t cg_pair_find(const cg_profile *p, const cg_pair_key *k);
+static inline cg_pair_key cg_key(uint32_t file, uint32_t fn, bool orphan)
+{
+    return (cg_pair_key){file, fn, orphan, CG_NONE, CG_NONE};
+}
+/* The arc of calls from `caller` at `site` to (obj, file, fn), made on first
+   use with a zero count and cost. */
+uint32_t cg_arc_get(cg_profile *p, uint32_t caller, int64_t site, uint32_t obj, uint32_t file,
+                    uint32_t fn);
 uint32_t cg_line_get(cg_profile *p, uint32_t owner, int64_t line);
 /* Make sure finfo covers file id `file`. */
 void cg_profile_touch_file(cg_profile *p, uint32_t file);
@@ -190,7 +273,7 @@ bool cg_mag_add(uint64_t *mag, const cg_count *v, size_t n);
 uint32_t cg_map_file(cg_profile *p, const char *s, size_t len, uint32_t *new_raw, const char **err);
 uint32_t cg_map_fn(cg_profile *p, const char *s, size_t len, const char **err);
 
-/* Reading (reader.c). */
+/* Reading (reader.c: either format, recognised by its content). */
 typedef struct cg_read_opts {
     int sign; /* +1 add, -1 subtract this file */
     /* cg_annotate: called after the events: line of each file, before the
@@ -199,14 +282,22 @@ typedef struct cg_read_opts {
     bool (*on_events)(void *ctx, const cg_text *events, size_t n, cg_error *err);
     void *ctx;
     bool stop_on_mismatch; /* else mark the input and finish reading it */
+    /* --part: count only the parts with this number (part_number > 0) or
+       this `desc: Trigger:` (part_name); others are read and checked. */
+    int64_t part_number;
+    const char *part_name;
 } cg_read_opts;
-/* Reads the profile at `path` (which must outlive p) into p.  On failure
-   returns NULL with *err set (status 1): the profile can then only be
-   freed. */
+/* Reads the profile at `path` (which must outlive p) into p.  A Callgrind
+   run's empty file under its plain name stands for its thread files
+   (PATH-01, PATH-02, ...), which are read as parts of one input.  On
+   failure returns NULL with *err set (status 1): the profile can then only
+   be freed. */
 cg_input *cg_read_file(cg_profile *p, const char *path, const cg_read_opts *o, cg_error *err);
 /* The same for the len bytes at s, called `name` in messages. */
 cg_input *cg_read_mem(cg_profile *p, const char *name, const char *s, size_t len,
                       const cg_read_opts *o, cg_error *err);
+/* Whether the profile holds Callgrind input, calls, or both formats. */
+bool cg_profile_has_format(const cg_profile *p, cg_file_format f);
 
 /* Writing (writer.c). */
 #include <stdio.h>
@@ -219,6 +310,10 @@ void cg_write_counts(FILE *out, const cg_count *cc, size_t n);
 void cg_write_lines(FILE *out, const cg_profile *p);
 /* cg_diff: every (file, function) in ascending order, on line 0. */
 void cg_write_pairs(FILE *out, const cg_profile *p);
+/* The Callgrind format (write-callgrind.c): the whole profile as one part,
+   with its calls; `desc` lines and `cmd` as given. */
+void cg_write_callgrind(FILE *out, const cg_profile *p, const cg_text *desc, size_t n_desc,
+                        const cg_text *cmd);
 void cg_write_summary(FILE *out, const cg_count *cc, size_t n);
 /* Flush and check for write errors (dies on failure). */
 void cg_write_finish(FILE *out, const char *what);

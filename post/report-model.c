@@ -128,7 +128,8 @@ void cg_summary_by_fn(const cg_report *r, cg_summary *s)
             if (pr->orphan) {
                 /* Counts before any fl= line belong to the file named "";
                    merge them with a real `fl=` (empty name) entry if any. */
-                uint32_t real = cg_pair_find(p, pr->file, pr->fn, false);
+                cg_pair_key key = cg_key(pr->file, pr->fn, false);
+                uint32_t real = cg_pair_find(p, &key);
                 pi = CG_NONE;
                 if (real != CG_NONE) {
                     cg_count *sum = xmalloc(nev * sizeof(cg_count));
@@ -139,7 +140,8 @@ void cg_summary_by_fn(const cg_report *r, cg_summary *s)
                     cc = sum;
                     pi = real;
                 }
-            } else if (cg_pair_find(p, pr->file, pr->fn, true) != CG_NONE) {
+            } else if (cg_pair_find(p, &(cg_pair_key){pr->file, pr->fn, true, CG_NONE, CG_NONE}) !=
+                       CG_NONE) {
                 continue; /* represented by the merged orphan entry */
             }
             e->in[e->n_in++] = (cg_inner){cg_name(&p->files, pr->file), cc, pi};

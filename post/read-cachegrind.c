@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* read-cachegrind.c: the reader of the Cachegrind format (docs/format.md,
+   "The Cachegrind format"): a header of desc:, cmd: and events: lines, then
+   fl=/fn= names, count lines and a summary: line.  What each line means for
+   the profile is the sink's business; what a line may look like, and the
+   rules only this format has (which names make entries, when the summary is
+   checked), are here. */
+#include "sink.h"
+#include "tokens.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct rd {
+    cg_sink *s;
+    const cg_rules *rules;
+    uint32_t file, fn; /* the last fl= (or fi=/fe=) and fn=, CG_NONE before */
+    cg_count *last_summary;
+    bool have_summary;
+} rd;
+
+static void format_list(cg_buf *b, const cg_count *v, size_t n)
+{
+    cg_buf_addc(b, '[');
+    for (size_t i = 0; i < n; i++) cg_buf_printf(b, "%s%" PRId64, i ? ", " : "", v[i]);
+    cg_buf_addc(b, ']');
+}
+
+static bool fail_summary(rd *r, uint64_t line, const char *l1, const char *l2)
+{
+    cg_sink *s = r->s;
+    cg_error_set(s->err, 1, "%s:%" PRIu64 ": `summary:` line doesn't match computed total\n%s",
+                 s->in->path, line, l1);
+    format_list(&s->err->msg, s->vals, s->nev);
+    cg_buf_printf(&s->err->msg, "\n%s", l2);
+    format_list(&s->err->msg, s->total, s->nev);
+    return false;
+}
+
+static bool header(rd *r)
+{
+    cg_sink *s = r->s;
+    cg_input *in = s->in;
+    const char *line, *rest;
+    size_t len, rlen, cap = 0;
+    bool term;
+    bool ok = cg_lines_next(&s->lr, &line, &len, &term);
+    while (ok && cg_keyword(line, len, term, "desc:", &rest, &rlen)) {
+        xgrow((void **)&in->desc, &cap, in->n_desc + 1, sizeof *in->desc);
+        in->desc[in->n_desc++] = cg_text_copy(rest, rlen);
+        ok = cg_lines_next(&s->lr, &line, &len, &term);
+    }
+    if (!ok || !cg_keyword(line, len, term, "cmd:", &rest, &rlen))
+        return cg_sink_fail_at(s, s->lr.lineno + !ok, "missing a `command:` line", 0, 0);
+    in->cmd = cg_text_copy(rest, rlen);
+    ok = cg_lines_next(&s->lr, &line, &len, &term);
+    if (!ok || !cg_keyword(line, len, term, "events:", &rest, &rlen))
+        return cg_sink_fail_at(s, s->lr.lineno + !ok, "missing an `events:` line", 0, 0);
+    size_t n;
+    cg_text *events = cg_split_words(rest, rlen, &n);
+    /* Upstream accepts this line and then fails in several odd ways. */
+    if (n == 0) {
+        in->events = events;
+        return cg_sink_fail(s, "`events:` line names no events");
+    }
+    return cg_sink_events(s, events, n);
+}
+
+static bool count_line(rd *r, const char *line, size_t len)
+{
+    cg_sink *s = r->s;
+    const char *p = line, *end = line + len;
+    cg_count lineno = 0;
+    int st = TOK_OK;
+    if (r->rules->lines == CG_LINES_NONE) {
+        /* Nobody owns lines: the line number is not even parsed. */
+        while (p < end && !cg_sep_len(p, end)) p++;
+    } else {
+        st = cg_tok_pyint(&p, end, &lineno, false);
+        if (st == TOK_BAD) return cg_sink_check_counts(s, st);
+        if (st == TOK_BIG)
+            while (p < end && !cg_sep_len(p, end)) p++;
+    }
+    int st2 = cg_tok_pycounts(p, end, s->nev, s->vals);
+    if (!cg_sink_check_counts(s, st2 == TOK_BAD ? st2 : st != TOK_OK ? st : st2)) return false;
+    return cg_sink_cost(s, lineno);
+}
+
+/* fl= (reset_fn) and the legacy fi=/fe= (keep the function). */
+static bool file_line(rd *r, const char *name, size_t len, bool reset_fn)
+{
+    cg_sink *s = r->s;
+    cg_profile *p = s->p;
+    uint32_t f = cg_sink_file_name(s, name, len);
+    if (f == CG_NONE) return false;
+    if (!s->accumulate) return true;
+    r->file = f;
+    if (r->rules->entries == CG_ENTRIES_BY_NAME) {
+        if (reset_fn || r->fn == CG_NONE) r->fn = p->fn_unspecified;
+        cg_sink_at(s, f, r->fn, CG_NONE, CG_NONE);
+        cg_sink_enter(s);
+    } else {
+        if (reset_fn) r->fn = p->fn_unknown;
+        cg_sink_at(s, f, r->fn, CG_NONE, CG_NONE);
+    }
+    return true;
+}
+
+static bool fn_line(rd *r, const char *name, size_t len)
+{
+    cg_sink *s = r->s;
+    uint32_t fn = cg_sink_fn_name(s, name, len);
+    if (fn == CG_NONE) return false;
+    if (!s->accumulate) return true;
+    r->fn = fn;
+    if (r->file == CG_NONE)
+        cg_sink_at_orphan(s, fn);
+    else
+        cg_sink_at(s, r->file, fn, CG_NONE, CG_NONE);
+    if (r->rules->entries == CG_ENTRIES_BY_NAME) cg_sink_enter(s);
+    return true;
+}
+
+static bool summary_line(rd *r, const char *rest, size_t rlen)
+{
+    cg_sink *s = r->s;
+    if (!cg_sink_check_counts(s, cg_tok_pycounts(rest, rest + rlen, s->nev, s->vals))) return false;
+    r->have_summary = true;
+    switch (r->rules->summary) {
+    case CG_SUMMARY_AT_LINE:
+        if (memcmp(s->vals, s->total, s->nev * sizeof(cg_count)) != 0)
+            return fail_summary(r, s->lr.lineno, "- summary:  ", "- computed: ");
+        return cg_sink_summary(s, s->lr.lineno);
+    case CG_SUMMARY_SUMMED:
+        return s->accumulate ? cg_sink_summary(s, s->lr.lineno) : true;
+    case CG_SUMMARY_LAST_AT_END:
+        memcpy(r->last_summary, s->vals, s->nev * sizeof(cg_count));
+        return true;
+    }
+    return true;
+}
+
+static bool body(rd *r)
+{
+    cg_sink *s = r->s;
+    const char *line, *rest;
+    size_t len, rlen;
+    bool term, ok = true;
+    while (ok && cg_lines_next(&s->lr, &line, &len, &term)) {
+        char c = len ? line[0] : 0;
+        if (cg_is_digit(c)) {
+            ok = count_line(r, line, len);
+        } else if (len >= 3 && line[2] == '=' && line[0] == 'f') {
+            if (line[1] == 'n')
+                ok = fn_line(r, line + 3, len - 3);
+            else if (line[1] == 'l')
+                ok = file_line(r, line + 3, len - 3, true);
+            else if (line[1] == 'i' || line[1] == 'e')
+                ok = file_line(r, line + 3, len - 3, false);
+            else
+                ok = cg_sink_fail_at(s, s->lr.lineno, "malformed line: ", line, len);
+        } else if (cg_keyword(line, len, term, "summary:", &rest, &rlen)) {
+            ok = summary_line(r, rest, rlen);
+        } else if (len == 0 || c == '#') {
+            continue;
+        } else {
+            ok = cg_sink_fail_at(s, s->lr.lineno, "malformed line: ", line, len);
+        }
+    }
+    if (ok && s->lr.err) return cg_error_errno(s->err, s->lr.err, s->in->path);
+    return ok;
+}
+
+static bool finish(rd *r)
+{
+    cg_sink *s = r->s;
+    uint64_t after = s->lr.lineno + 1;
+    if (!r->have_summary)
+        return cg_sink_fail_at(s, after, "missing `summary:` line, aborting", 0, 0);
+    if (r->rules->summary == CG_SUMMARY_LAST_AT_END) {
+        memcpy(s->vals, r->last_summary, s->nev * sizeof(cg_count));
+        if (memcmp(s->vals, s->total, s->nev * sizeof(cg_count)) != 0)
+            return fail_summary(r, after, "- summary: ", "- total:   ");
+        if (s->accumulate) return cg_sink_summary(s, after);
+    }
+    return true;
+}
+
+bool cg_read_cachegrind(cg_sink *s)
+{
+    rd r = {.s = s, .rules = s->p->rules, .file = CG_NONE, .fn = CG_NONE};
+    s->in->format = CG_FMT_CACHEGRIND;
+    if (!header(&r)) return false;
+    static const cg_text none = {"", 0};
+    cg_sink_part(s, 1, 0, &none);
+    cg_profile *p = s->p;
+    if (r.rules->entries == CG_ENTRIES_BY_NAME) {
+        cg_sink_nowhere(s);
+    } else {
+        r.file = p->file_empty;
+        r.fn = p->fn_empty;
+        cg_sink_at(s, r.file, r.fn, CG_NONE, CG_NONE);
+    }
+    r.last_summary = xcalloc(s->nev, sizeof(cg_count));
+    bool ok = body(&r) && finish(&r);
+    free(r.last_summary);
+    return ok;
+}

@@ -1,0 +1,629 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* read-callgrind.c: the reader of the Callgrind format, version 1
+   (docs/format.md, "The Callgrind format"), as Callgrind 3.19 to 3.27 write
+   it under any option: parts with their headers, positions (instr, bb, line,
+   or none) with subposition compression, name compression, inlined files
+   (fi=/fe=), objects, calls with their inclusive costs, jumps (read and left
+   out), recursion levels written apart (rec=).  Self costs go to the entry
+   of the current file and function, as callgrind_annotate keys them. */
+#include "sink.h"
+#include "tokens.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The ids of a name-compression table: `(N)` to a name's id in the
+   profile, open addressing over the few thousand ids a file defines. */
+typedef struct idmap {
+    uint64_t *keys; /* N + 1; 0 = empty */
+    uint32_t *vals;
+    size_t n, cap;
+} idmap;
+
+static uint32_t *idmap_slot(idmap *m, uint64_t key, bool add)
+{
+    if (add && (m->n + 1) * 2 > m->cap) {
+        size_t nc = m->cap ? m->cap * 2 : 256;
+        uint64_t *k = xcalloc(nc, sizeof *k);
+        uint32_t *v = xcalloc(nc, sizeof *v);
+        for (size_t i = 0; i < m->cap; i++) {
+            if (!m->keys[i]) continue;
+            size_t j = (m->keys[i] * 0x9e3779b97f4a7c15ull >> 20) & (nc - 1);
+            while (k[j]) j = (j + 1) & (nc - 1);
+            k[j] = m->keys[i];
+            v[j] = m->vals[i];
+        }
+        free(m->keys);
+        free(m->vals);
+        m->keys = k;
+        m->vals = v;
+        m->cap = nc;
+    }
+    if (!m->cap) return NULL;
+    uint64_t k = key + 1;
+    size_t j = (k * 0x9e3779b97f4a7c15ull >> 20) & (m->cap - 1);
+    for (; m->keys[j]; j = (j + 1) & (m->cap - 1))
+        if (m->keys[j] == k) return &m->vals[j];
+    if (!add) return NULL;
+    m->keys[j] = k;
+    m->n++;
+    return &m->vals[j];
+}
+
+static void idmap_free(idmap *m)
+{
+    free(m->keys);
+    free(m->vals);
+}
+
+enum kind { K_FILE, K_FN, K_OBJ, N_KINDS };
+enum { POS_INSTR, POS_BB, POS_LINE, N_POS };
+
+typedef struct rd {
+    cg_sink *s;
+    idmap names[N_KINDS]; /* shared by fl/fi/fe/cfi/cfl/jfi, fn/cfn/jfn, ob/cob */
+    /* positions: which subpositions a cost line has, in order, and the last
+       value of each (the base of +N, -N and *). */
+    int pos[N_POS], n_pos;
+    int64_t last[N_POS];
+    /* Where self costs go: object, the function's file (fl=), the current
+       file (fl=, fi=, fe=), the function, its recursion level (rec=). */
+    uint32_t obj, home, file, fn, fn_base;
+    /* The callee named for the next calls= (cob=, cfi=, cfn=). */
+    uint32_t cobj, cfile, cfn;
+    bool in_body;     /* a part's body has begun: a header key starts a part */
+    bool have_totals; /* the current part's totals: line */
+    bool have_events;
+    enum { NEXT_COST, NEXT_CALL, NEXT_JUMP } next; /* what the next cost line is */
+    cg_count call_count;
+    int64_t call_target;
+    /* The current part's header values. */
+    int64_t part_no, thread;
+    cg_text trigger;
+    cg_count *summary; /* the part's summary: line, NULL when absent */
+    cg_buf name;       /* a name with its rec= suffix */
+} rd;
+
+static bool fail_line(rd *r, const char *msg, const char *line, size_t len)
+{
+    return cg_sink_fail_at(r->s, r->s->lr.lineno, msg, line, len);
+}
+
+/* A name after `key=`: `(N) name` defines N, `(N)` uses it, a plain name is
+   itself.  Returns the name's id in the profile, or CG_NONE (error set). */
+static uint32_t name_ref(rd *r, enum kind k, const char *s, size_t len)
+{
+    const char *end = s + len, *p = s;
+    if (p < end && *p == '(' && p + 1 < end && cg_is_digit(p[1])) {
+        p++;
+        uint64_t id = 0;
+        for (; p < end && cg_is_digit(*p); p++) {
+            if (id > (UINT64_MAX - 9) / 10)
+                return fail_line(r, "name id too large: ", s, len), CG_NONE;
+            id = id * 10 + (uint64_t)(*p - '0');
+        }
+        if (p == end || *p != ')') return fail_line(r, "malformed name id: ", s, len), CG_NONE;
+        p++;
+        const char *n = cg_skip_sep(p, end);
+        if (n == end) {
+            uint32_t *v = idmap_slot(&r->names[k], id, false);
+            if (!v) /* Callgrind 3.19 writes such ids with --mangle-names=no. */
+                return fail_line(r,
+                                 "name id used before it is defined (a Callgrind run with "
+                                 "--mangle-names=no writes some; use the default, yes): ",
+                                 s, len),
+                       CG_NONE;
+            return *v;
+        }
+        if (p == n) return fail_line(r, "malformed name id: ", s, len), CG_NONE;
+        s = n;
+        len = (size_t)(end - n);
+        uint32_t v = k == K_FILE ? cg_sink_file_name(r->s, s, len)
+                     : k == K_FN ? cg_sink_fn_name(r->s, s, len)
+                                 : cg_sink_obj_name(r->s, s, len);
+        if (v != CG_NONE) *idmap_slot(&r->names[k], id, true) = v;
+        return v;
+    }
+    return k == K_FILE ? cg_sink_file_name(r->s, s, len)
+           : k == K_FN ? cg_sink_fn_name(r->s, s, len)
+                       : cg_sink_obj_name(r->s, s, len);
+}
+
+/* The positions: line: which of instr, bb, line, in that order. */
+static bool positions_line(rd *r, const char *s, size_t len)
+{
+    size_t n;
+    cg_text *w = cg_split_words(s, len, &n);
+    bool ok = n <= N_POS;
+    int prev = -1;
+    r->n_pos = 0;
+    for (size_t i = 0; ok && i < n; i++) {
+        int k = cg_text_is(&w[i], "instr")  ? POS_INSTR
+                : cg_text_is(&w[i], "bb")   ? POS_BB
+                : cg_text_is(&w[i], "line") ? POS_LINE
+                                            : -1;
+        ok = k > prev;
+        prev = k;
+        r->pos[r->n_pos++] = k;
+    }
+    for (size_t i = 0; i < n; i++) free(w[i].s);
+    free(w);
+    if (!ok) return fail_line(r, "malformed positions: line: ", s, len);
+    memset(r->last, 0, sizeof r->last);
+    return true;
+}
+
+/* One subposition at *pp: `+N`, `-N` (relative to base), `*` (base), or an
+   absolute number, decimal or hex. */
+static bool subposition(const char **pp, const char *end, int64_t base, int64_t *out)
+{
+    const char *p = *pp;
+    cg_count v;
+    if (*p == '*') {
+        p++;
+        if (p != end && !cg_sep_len(p, end)) return false;
+        *out = base;
+    } else if (*p == '+' || *p == '-') {
+        bool neg = *p == '-';
+        p++;
+        if (p == end || cg_tok_clnum(&p, end, &v, false) != TOK_OK) return false;
+        if (__builtin_add_overflow(base, neg ? -v : v, out)) return false;
+    } else {
+        if (cg_tok_clnum(&p, end, &v, false) != TOK_OK) return false;
+        *out = v;
+    }
+    *pp = p;
+    return true;
+}
+
+/* The subpositions at the start of a cost line (or of a calls=/jump=
+   target) into at[], relative to r->last; *pp moves past them. */
+static bool subpositions(rd *r, const char **pp, const char *end, int64_t *at)
+{
+    const char *p = *pp;
+    for (int i = 0; i < r->n_pos; i++) {
+        p = cg_skip_sep(p, end);
+        int k = r->pos[i];
+        if (p == end || !subposition(&p, end, r->last[k], &at[k])) return false;
+    }
+    *pp = p;
+    return true;
+}
+
+/* The line of a position: its line subposition, 0 (unknown) without one. */
+static inline int64_t line_of(const rd *r, const int64_t *at)
+{
+    return r->n_pos && r->pos[r->n_pos - 1] == POS_LINE ? at[POS_LINE] : 0;
+}
+
+static bool cost_line(rd *r, const char *line, size_t len)
+{
+    cg_sink *s = r->s;
+    const char *p = line, *end = line + len;
+    int64_t at[N_POS] = {0};
+    if (!subpositions(r, &p, end, at)) return fail_line(r, "malformed position: ", line, len);
+    for (int i = 0; i < r->n_pos; i++) r->last[r->pos[i]] = at[r->pos[i]];
+    if (r->next == NEXT_JUMP) {
+        /* A jump's source position: nothing else may follow. */
+        r->next = NEXT_COST;
+        if (cg_skip_sep(p, end) != end) return fail_line(r, "malformed jump source: ", line, len);
+        return true;
+    }
+    if (!cg_sink_check_counts(s, cg_tok_clcounts(p, end, s->nev, s->vals))) return false;
+    if (r->next == NEXT_CALL) {
+        r->next = NEXT_COST;
+        uint32_t file = r->cfile != CG_NONE ? r->cfile : r->file;
+        uint32_t obj = r->cobj != CG_NONE ? r->cobj : r->obj;
+        r->cobj = r->cfile = CG_NONE;
+        return cg_sink_call(s, line_of(r, at), obj, file, r->cfn, r->call_target, r->call_count);
+    }
+    return cg_sink_cost(s, line_of(r, at));
+}
+
+/* The current function's name at its recursion level: `f'N` for rec=N-1. */
+static void set_fn(rd *r, uint32_t fn)
+{
+    r->fn_base = fn;
+    r->fn = fn;
+    cg_sink_at(r->s, r->file, r->fn, r->obj, r->home);
+}
+
+static bool rec_line(rd *r, const char *s, size_t len)
+{
+    const char *p = s, *end = s + len;
+    cg_count level;
+    if (cg_tok_clnum(&p, end, &level, false) != TOK_OK || level > 1000000000)
+        return fail_line(r, "malformed rec= line: ", s, len);
+    if (r->fn_base == CG_NONE) return fail_line(r, "rec= before any fn=: ", s, len);
+    uint32_t fn = r->fn_base;
+    if (level > 0) {
+        /* --mangle-names=no writes the level apart; by default it is part of
+           the name, and both must give the same report. */
+        const cg_str *b = cg_name(&r->s->p->fns, r->fn_base);
+        r->name.len = 0;
+        cg_buf_add(&r->name, b->s, b->len);
+        cg_buf_printf(&r->name, "'%" PRId64, level + 1);
+        fn = cg_intern(&r->s->p->fns, r->name.p, r->name.len);
+    }
+    r->fn = fn;
+    cg_sink_at(r->s, r->file, r->fn, r->obj, r->home);
+    return true;
+}
+
+static bool calls_line(rd *r, const char *s, size_t len)
+{
+    const char *p = s, *end = s + len;
+    cg_count count;
+    if (cg_tok_clnum(&p, end, &count, true) != TOK_OK)
+        return fail_line(r, "malformed calls= line: ", s, len);
+    int64_t at[N_POS] = {0};
+    /* The target is relative to the last cost line and leaves it alone.
+       Without positions (--dump-line=no) there is no target. */
+    p = cg_skip_sep(p, end);
+    if (p != end && !subpositions(r, &p, end, at))
+        return fail_line(r, "malformed calls= line: ", s, len);
+    if (cg_skip_sep(p, end) != end) return fail_line(r, "malformed calls= line: ", s, len);
+    if (r->cfn == CG_NONE) return fail_line(r, "calls= without a cfn= line before it: ", s, len);
+    r->call_count = count;
+    r->call_target = line_of(r, at);
+    r->next = NEXT_CALL;
+    return true;
+}
+
+/* Digits of a jump count, decimal or hex, ending anywhere. */
+static const char *jump_count(const char *p, const char *end)
+{
+    const char *d0 = p;
+    if (end - p > 2 && p[0] == '0' && (p[1] | 0x20) == 'x') {
+        p += 2;
+        d0 = p;
+        while (p < end && (cg_is_digit(*p) || ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'f'))) p++;
+    } else {
+        while (p < end && cg_is_digit(*p)) p++;
+    }
+    return p == d0 ? NULL : p;
+}
+
+/* jump=COUNT TARGET and jcnd=EXE JUMP TARGET (or Callgrind's own
+   jcnd=FOLLOWED/EXECUTED TARGET): checked, then left out of every cost. */
+static bool jump_line(rd *r, const char *s, size_t len, bool cond)
+{
+    const char *end = s + len;
+    const char *p = jump_count(s, end);
+    if (p && cond) {
+        if (p < end && *p == '/')
+            p = jump_count(p + 1, end);
+        else if (p < end && cg_sep_len(p, end))
+            p = jump_count(cg_skip_sep(p, end), end);
+        else
+            p = NULL;
+    }
+    bool ok = p && (p == end || cg_sep_len(p, end));
+    int64_t at[N_POS];
+    if (ok) p = cg_skip_sep(p, end);
+    if (ok && p != end) ok = subpositions(r, &p, end, at);
+    if (!ok || cg_skip_sep(p, end) != end) return fail_line(r, "malformed jump line: ", s, len);
+    r->next = NEXT_JUMP;
+    return true;
+}
+
+/* Ends the current part: its totals: line, when given, must equal the sum
+   of its self costs; a summary: line may be larger (Callgrind counts a few
+   more instructions there) but never smaller. */
+static bool end_part(rd *r)
+{
+    cg_sink *s = r->s;
+    if (r->next != NEXT_COST)
+        return cg_sink_fail_at(s, s->lr.lineno + 1, "a calls= or jump line without its cost line",
+                               0, 0);
+    if (s->part == CG_NONE) return true;
+    cg_part *pt = &s->p->parts[s->part];
+    if (r->summary) {
+        for (size_t e = 0; e < s->nev; e++)
+            if (r->summary[e] < pt->total[e])
+                return cg_sink_fail_at(s, s->lr.lineno,
+                                       "`summary:` line is below the part's total cost", 0, 0);
+        pt->summary = r->summary;
+        r->summary = NULL;
+    }
+    if (s->accumulate) {
+        memcpy(s->vals, pt->total, s->nev * sizeof(cg_count));
+        if (!cg_sink_summary(s, s->lr.lineno)) return false;
+    }
+    free(r->summary);
+    r->summary = NULL;
+    s->part = CG_NONE;
+    s->part_total = NULL;
+    return true;
+}
+
+/* Starts a part, with the header values read so far. */
+static void begin_part(rd *r)
+{
+    cg_sink_part(r->s, r->part_no, r->thread, &r->trigger);
+    r->in_body = true;
+    r->have_totals = false;
+    r->obj = r->home = r->file = r->fn = r->fn_base = CG_NONE;
+    r->cobj = r->cfile = r->cfn = CG_NONE;
+    cg_profile *p = r->s->p;
+    /* Costs before any fn= are nobody's: `???` in `???`. */
+    r->file = r->home = p->file_unknown;
+    r->fn = r->fn_base = p->fn_unknown;
+    cg_sink_at(r->s, r->file, r->fn, r->obj, r->home);
+}
+
+static bool totals_line(rd *r, const char *rest, size_t rlen)
+{
+    cg_sink *s = r->s;
+    if (s->part == CG_NONE) begin_part(r);
+    if (!cg_sink_check_counts(s, cg_tok_clcounts(rest, rest + rlen, s->nev, s->vals))) return false;
+    const cg_count *pt = s->p->parts[s->part].total;
+    if (memcmp(s->vals, pt, s->nev * sizeof(cg_count)) != 0) {
+        cg_error_set(s->err, 1,
+                     "%s:%" PRIu64 ": `totals:` line doesn't match computed total\n- totals:   [",
+                     s->in->path, s->lr.lineno);
+        for (size_t e = 0; e < s->nev; e++)
+            cg_buf_printf(&s->err->msg, "%s%" PRId64, e ? ", " : "", s->vals[e]);
+        cg_buf_adds(&s->err->msg, "]\n- computed: [");
+        for (size_t e = 0; e < s->nev; e++)
+            cg_buf_printf(&s->err->msg, "%s%" PRId64, e ? ", " : "", pt[e]);
+        cg_buf_addc(&s->err->msg, ']');
+        return false;
+    }
+    r->have_totals = true;
+    return true;
+}
+
+/* The events: line; every part of every thread file of one input must name
+   the same events. */
+static bool events_line(rd *r, const char *rest, size_t rlen)
+{
+    cg_sink *s = r->s;
+    size_t n;
+    cg_text *ev = cg_split_words(rest, rlen, &n);
+    if (n == 0) {
+        free(ev);
+        return fail_line(r, "`events:` line names no events", NULL, 0);
+    }
+    if (s->nev) {
+        bool same = n == s->nev;
+        for (size_t i = 0; same && i < n; i++) same = cg_text_eq(&ev[i], &s->in->events[i]);
+        for (size_t i = 0; i < n; i++) free(ev[i].s);
+        free(ev);
+        if (!same)
+            return fail_line(r, "the events differ from the file's first part: ", rest, rlen);
+        return true;
+    }
+    r->have_events = true;
+    return cg_sink_events(s, ev, n);
+}
+
+/* event: NAME : LONG NAME (kept), event: NAME = FORMULA (derived: noted and
+   left out). */
+static bool event_line(rd *r, const char *rest, size_t rlen)
+{
+    cg_sink *s = r->s;
+    const char *end = rest + rlen, *p = rest;
+    while (p < end && !cg_sep_len(p, end) && *p != ':' && *p != '=') p++;
+    size_t nlen = (size_t)(p - rest);
+    p = cg_skip_sep(p, end);
+    if (nlen == 0 || p == end) return fail_line(r, "malformed event: line: ", rest, rlen);
+    if (*p == '=') {
+        fflush(stdout);
+        fprintf(stderr, "%s: note: %s:%" PRIu64 ": derived event ", cg_prog, s->in->path,
+                s->lr.lineno);
+        cg_put_safe(stderr, rest, nlen);
+        fputs(" left out\n", stderr);
+        return true;
+    }
+    if (*p != ':') return fail_line(r, "malformed event: line: ", rest, rlen);
+    const char *l = cg_skip_sep(p + 1, end);
+    if (!s->nev) return true; /* long names before events:, which Callgrind never writes */
+    for (size_t i = 0; i < s->nev; i++) {
+        if (s->in->events[i].len == nlen && memcmp(s->in->events[i].s, rest, nlen) == 0) {
+            if (!s->in->long_names) s->in->long_names = xcalloc(s->nev, sizeof(cg_text));
+            free(s->in->long_names[i].s);
+            s->in->long_names[i] = cg_text_copy(l, (size_t)(end - l));
+        }
+    }
+    return true;
+}
+
+static bool number_value(rd *r, const char *rest, size_t rlen, int64_t *out, const char *what)
+{
+    const char *p = rest, *end = rest + rlen;
+    cg_count v;
+    if (cg_tok_clnum(&p, end, &v, false) != TOK_OK || cg_skip_sep(p, end) != end)
+        return fail_line(r, what, rest, rlen);
+    *out = v;
+    return true;
+}
+
+/* A header line (`KEY: value`); *known false when the line is none. */
+static bool header_line(rd *r, const char *line, size_t len, bool term, bool *known)
+{
+    cg_sink *s = r->s;
+    cg_input *in = s->in;
+    const char *rest;
+    size_t rlen;
+    *known = true;
+    /* A header key after a body starts the next part. */
+#define KEY(k) cg_keyword(line, len, term, k, &rest, &rlen)
+    bool is_totals = KEY("totals:");
+    if (!is_totals && r->in_body && !KEY("summary:") && !KEY("event:") &&
+        (KEY("part:") || KEY("thread:") || KEY("pid:") || KEY("cmd:") || KEY("desc:") ||
+         KEY("positions:") || KEY("events:") || KEY("version:") || KEY("creator:"))) {
+        if (!end_part(r)) return false;
+        r->in_body = false;
+        r->trigger.len = 0;
+    }
+    if (is_totals) return totals_line(r, rest, rlen);
+    if (KEY("version:")) {
+        int64_t v;
+        if (!number_value(r, rest, rlen, &v, "malformed version: line: ")) return false;
+        if (v != 1)
+            return fail_line(r, "unsupported format version (this reads version 1): ", rest, rlen);
+        return true;
+    }
+    if (KEY("creator:")) {
+        free(in->creator.s);
+        in->creator = cg_text_copy(rest, rlen);
+        return true;
+    }
+    if (KEY("pid:")) return true;
+    if (KEY("part:")) return number_value(r, rest, rlen, &r->part_no, "malformed part: line: ");
+    if (KEY("thread:")) return number_value(r, rest, rlen, &r->thread, "malformed thread: line: ");
+    if (KEY("cmd:")) {
+        if (!in->cmd.s) in->cmd = cg_text_copy(rest, rlen);
+        return true;
+    }
+    if (KEY("desc:")) {
+        if (rlen >= 8 && memcmp(rest, "Trigger:", 8) == 0) {
+            const char *t = cg_skip_sep(rest + 8, rest + rlen);
+            free(r->trigger.s);
+            r->trigger = cg_text_copy(t, (size_t)(rest + rlen - t));
+        }
+        /* The desc: lines of the first part describe the input. */
+        if (in->n_parts == 0) {
+            size_t cap = in->n_desc;
+            xgrow((void **)&in->desc, &cap, in->n_desc + 1, sizeof *in->desc);
+            in->desc[in->n_desc++] = cg_text_copy(rest, rlen);
+        }
+        return true;
+    }
+    if (KEY("positions:")) return positions_line(r, rest, rlen);
+    if (KEY("events:")) return events_line(r, rest, rlen);
+    if (KEY("event:")) return event_line(r, rest, rlen);
+    if (KEY("summary:")) {
+        if (!s->nev) return fail_line(r, "`summary:` before the `events:` line", NULL, 0);
+        free(r->summary);
+        r->summary = xcalloc(s->nev + 1, sizeof(cg_count));
+        return cg_sink_check_counts(s, cg_tok_clcounts(rest, rest + rlen, s->nev, r->summary));
+    }
+#undef KEY
+    *known = false;
+    return true;
+}
+
+/* `key=value` lines of the body: names, calls, jumps. */
+static bool spec_line(rd *r, const char *line, size_t len, bool *known)
+{
+    const char *eq = memchr(line, '=', len);
+    *known = eq != NULL && eq - line <= 5;
+    if (!*known) return true;
+    size_t k = (size_t)(eq - line);
+    const char *v = eq + 1;
+    size_t vl = len - k - 1;
+#define IS(name) (k == sizeof(name) - 1 && memcmp(line, name, k) == 0)
+    if (!r->in_body) begin_part(r);
+    if (r->next != NEXT_COST)
+        return fail_line(r, "expected the cost line of the calls= or jump line before: ", line,
+                         len);
+    uint32_t id;
+    if (IS("fn")) {
+        if ((id = name_ref(r, K_FN, v, vl)) == CG_NONE) return false;
+        r->file = r->home; /* fn= returns to the function's own file */
+        set_fn(r, id);
+    } else if (IS("fl")) {
+        if ((id = name_ref(r, K_FILE, v, vl)) == CG_NONE) return false;
+        r->file = r->home = id;
+        cg_sink_at(r->s, r->file, r->fn, r->obj, r->home);
+    } else if (IS("fi") || IS("fe")) {
+        if ((id = name_ref(r, K_FILE, v, vl)) == CG_NONE) return false;
+        r->file = id;
+        cg_sink_at(r->s, r->file, r->fn, r->obj, r->home);
+    } else if (IS("ob")) {
+        if ((id = name_ref(r, K_OBJ, v, vl)) == CG_NONE) return false;
+        r->obj = id;
+        cg_sink_at(r->s, r->file, r->fn, r->obj, r->home);
+    } else if (IS("cob")) {
+        if ((r->cobj = name_ref(r, K_OBJ, v, vl)) == CG_NONE) return false;
+    } else if (IS("cfi") || IS("cfl")) {
+        if ((r->cfile = name_ref(r, K_FILE, v, vl)) == CG_NONE) return false;
+    } else if (IS("cfn")) {
+        if ((r->cfn = name_ref(r, K_FN, v, vl)) == CG_NONE) return false;
+    } else if (IS("calls")) {
+        return calls_line(r, v, vl);
+    } else if (IS("jump") || IS("jcnd")) {
+        return jump_line(r, v, vl, IS("jcnd"));
+    } else if (IS("jfi")) {
+        return name_ref(r, K_FILE, v, vl) != CG_NONE;
+    } else if (IS("jfn")) {
+        return name_ref(r, K_FN, v, vl) != CG_NONE;
+    } else if (IS("rec")) {
+        return rec_line(r, v, vl);
+    } else if (IS("frfn")) {
+        return fail_line(r,
+                         "frfn= lines (--separate-callers with --mangle-names=no) are not "
+                         "supported; profile with --mangle-names=yes: ",
+                         line, len);
+    } else {
+        *known = false;
+    }
+#undef IS
+    return true;
+}
+
+static bool body(rd *r)
+{
+    cg_sink *s = r->s;
+    const char *line;
+    size_t len;
+    bool term, ok = true, known;
+    while (ok && cg_lines_next(&s->lr, &line, &len, &term)) {
+        char c = len ? line[0] : 0;
+        if (cg_is_digit(c) || c == '+' || c == '-' || c == '*') {
+            if (!s->nev) return fail_line(r, "cost line before the `events:` line: ", line, len);
+            if (!r->in_body) begin_part(r);
+            ok = cost_line(r, line, len);
+            continue;
+        }
+        if (len == 0 || c == '#') continue;
+        if (!(ok = header_line(r, line, len, term, &known)) || known) continue;
+        if (!s->nev) return fail_line(r, "malformed line before the `events:` line: ", line, len);
+        if (!(ok = spec_line(r, line, len, &known)) || known) continue;
+        ok = fail_line(r, "malformed line: ", line, len);
+    }
+    if (ok && s->lr.err) return cg_error_errno(s->err, s->lr.err, s->in->path);
+    return ok;
+}
+
+/* The input's summary: lines, summed over the parts counted, where they
+   exceed its totals (docs/format.md, "Totals and summary"). */
+static void claimed(cg_sink *s)
+{
+    cg_input *in = s->in;
+    cg_profile *p = s->p;
+    bool larger = false;
+    for (size_t i = in->first_part; i < in->first_part + in->n_parts; i++)
+        for (size_t e = 0; p->parts[i].picked && p->parts[i].summary && e < s->nev; e++)
+            larger |= p->parts[i].summary[e] > p->parts[i].total[e];
+    free(in->claimed);
+    in->claimed = NULL;
+    if (!larger || s->mismatch) return;
+    in->claimed = xcalloc(s->nev + 1, sizeof(cg_count));
+    for (size_t i = in->first_part; i < in->first_part + in->n_parts; i++) {
+        const cg_part *pt = &p->parts[i];
+        if (pt->picked) cg_cc_add(in->claimed, pt->summary ? pt->summary : pt->total, s->nev, 1);
+    }
+}
+
+bool cg_read_callgrind(cg_sink *s)
+{
+    rd r = {.s = s, .part_no = 1, .n_pos = 1, .pos = {POS_LINE}};
+    r.obj = r.home = r.file = r.fn = r.fn_base = r.cobj = r.cfile = r.cfn = CG_NONE;
+    r.trigger = cg_text_copy("", 0);
+    s->in->format = CG_FMT_CALLGRIND;
+    bool ok = body(&r);
+    if (ok && !s->nev) ok = cg_sink_fail_at(s, s->lr.lineno + 1, "missing an `events:` line", 0, 0);
+    if (ok && !r.in_body) begin_part(&r); /* a file without a body is one empty part */
+    if (ok) ok = end_part(&r);
+    if (ok && !s->in->cmd.s) s->in->cmd = cg_text_copy("", 0);
+    if (ok) claimed(s);
+    for (int k = 0; k < N_KINDS; k++) idmap_free(&r.names[k]);
+    free(r.trigger.s);
+    free(r.summary);
+    cg_buf_free(&r.name);
+    return ok;
+}

@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sink.c: how what the readers read becomes the profile (sink.h), under the
+   program's reading rules: entries, line cost centres, parts, calls, and the
+   overflow guards that make every later sum safe. */
+#include "sink.h"
+#include "tokens.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool cg_sink_fail_at(cg_sink *s, uint64_t line, const char *msg, const char *extra,
+                     size_t extra_len)
+{
+    cg_error_set(s->err, 1, "%s:%" PRIu64 ": %s", s->in->path, line, msg);
+    if (extra) cg_buf_add(&s->err->msg, extra, extra_len);
+    return false;
+}
+
+bool cg_sink_check_counts(cg_sink *s, int status)
+{
+    if (status == TOK_BAD) return cg_sink_fail(s, "malformed or too many event counts");
+    if (status == TOK_BIG) return cg_sink_fail(s, "number does not fit in 64 bits");
+    return true;
+}
+
+bool cg_sink_events(cg_sink *s, cg_text *events, size_t n)
+{
+    cg_input *in = s->in;
+    const cg_read_opts *o = s->o;
+    in->events = events;
+    in->n_events = n;
+    if (o->on_events && !o->on_events(o->ctx, events, n, s->err)) return false;
+    cg_profile *p = s->p;
+    if (p->n_events == 0) {
+        cg_profile_set_events(p, events, n);
+    } else {
+        bool same = p->n_events == n;
+        for (size_t i = 0; same && i < n; i++) same = cg_text_eq(&p->events[i], &events[i]);
+        if (!same) {
+            if (o->stop_on_mismatch)
+                return cg_error_set(s->err, 1, "events in data files don't match");
+            in->events_mismatch = s->mismatch = true;
+        }
+    }
+    s->nev = n;
+    s->accumulate = !s->mismatch;
+    s->vals = xcalloc(n + 1, sizeof(cg_count));
+    s->total = xcalloc(n + 1, sizeof(cg_count));
+    return true;
+}
+
+/* Whether --part picks this part. */
+static bool picked(const cg_read_opts *o, int64_t number, const cg_text *trigger)
+{
+    if (o->part_name) return cg_text_is(trigger, o->part_name);
+    return o->part_number <= 0 || o->part_number == number;
+}
+
+void cg_sink_part(cg_sink *s, int64_t number, int64_t thread, const cg_text *trigger)
+{
+    cg_profile *p = s->p;
+    xgrow((void **)&p->parts, &p->cap_parts, p->n_parts + 1, sizeof *p->parts);
+    uint32_t i = (uint32_t)p->n_parts++;
+    cg_part *pt = &p->parts[i];
+    *pt = (cg_part){.input = (uint32_t)(s->in - p->inputs),
+                    .number = number,
+                    .thread = thread,
+                    .trigger = cg_text_copy(trigger->s, trigger->len),
+                    .total = xcalloc(s->nev + 1, sizeof(cg_count)),
+                    .picked = picked(s->o, number, trigger)};
+    if (s->in->n_parts == 0) s->in->first_part = i;
+    s->in->n_parts++;
+    s->part = i;
+    s->part_total = pt->total;
+    s->accumulate = !s->mismatch && pt->picked;
+    s->pair = CG_NONE;
+}
+
+/* The id of a name rewritten by --mod-filename/--mod-funcname, or CG_NONE
+   with the error set. */
+static uint32_t mapped(cg_sink *s, uint32_t id, const char *opt, const char *err)
+{
+    if (id != CG_NONE) return id;
+    cg_buf b = {0};
+    cg_buf_printf(&b, "%s: %s", opt, err);
+    cg_sink_fail(s, b.p);
+    cg_buf_free(&b);
+    return CG_NONE;
+}
+
+uint32_t cg_sink_file_name(cg_sink *s, const char *name, size_t len)
+{
+    cg_profile *p = s->p;
+    const char *err = "";
+    uint32_t raw;
+    uint32_t id = cg_map_file(p, name, len, &raw, &err);
+    id = mapped(s, id, "--mod-filename", err);
+    if (id != CG_NONE && raw != CG_NONE && p->rules->lines == CG_LINES_BY_FILE) {
+        /* Remember which original names feed each modified name: the
+           annotated listing reads the originals. */
+        cg_profile_touch_file(p, id);
+        cg_fileinfo *f = cg_finfo(p, id);
+        xgrow((void **)&f->orig, &f->cap_orig, f->n_orig + 1, sizeof *f->orig);
+        f->orig[f->n_orig++] = raw;
+    }
+    return id;
+}
+
+uint32_t cg_sink_fn_name(cg_sink *s, const char *name, size_t len)
+{
+    const char *err = "";
+    uint32_t id = cg_map_fn(s->p, name, len, &err);
+    return mapped(s, id, "--mod-funcname", err);
+}
+
+uint32_t cg_sink_obj_name(cg_sink *s, const char *name, size_t len)
+{
+    return cg_intern(&s->p->objs, name, len);
+}
+
+bool cg_sink_cost(cg_sink *s, int64_t line)
+{
+    cg_profile *p = s->p;
+    size_t nev = s->nev;
+    const cg_count *v = s->vals;
+    for (size_t e = 0; e < nev; e++)
+        if (__builtin_add_overflow(s->total[e], v[e], &s->total[e]))
+            return cg_sink_fail(s, "counts too large for 64 bits");
+    if (s->part_total)
+        for (size_t e = 0; e < nev; e++)
+            if (__builtin_add_overflow(s->part_total[e], v[e], &s->part_total[e]))
+                return cg_sink_fail(s, "counts too large for 64 bits");
+    if (!s->accumulate) return true;
+    if (!cg_mag_add(p->count_mag, v, nev)) return cg_sink_fail(s, "counts too large for 64 bits");
+
+    int sign = s->o->sign;
+    const cg_rules *r = p->rules;
+    if (s->pair == CG_NONE && s->at.file != CG_NONE) s->pair = cg_pair_get(p, &s->at);
+    if (s->pair != CG_NONE) cg_cc_add(cg_pair_cc(p, s->pair), v, nev, sign);
+    if (r->lines == CG_LINES_BY_FILE) {
+        if (s->pair != CG_NONE && !s->at.orphan) {
+            cg_cc_add(cg_line_cc(p, cg_line_get(p, s->at.file, line)), v, nev, sign);
+            cg_pair *pr = &p->pairs[s->pair];
+            if (line > 0 && line < pr->min_line) pr->min_line = line;
+            if (line > pr->max_line) pr->max_line = line;
+        }
+    } else if (r->lines == CG_LINES_BY_ENTRY && s->pair != CG_NONE) {
+        cg_cc_add(cg_line_cc(p, cg_line_get(p, s->pair, line)), v, nev, sign);
+    }
+    return true;
+}
+
+bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_t fn,
+                  int64_t target, cg_count count)
+{
+    cg_profile *p = s->p;
+    if (!s->accumulate || s->at.file == CG_NONE) return true;
+    /* One guard for calls and costs: counts and inclusive costs summed over
+       arcs never leave the int64 range. */
+    cg_count c = count;
+    if (!cg_mag_add(p->arc_mag + s->nev, &c, 1) || !cg_mag_add(p->arc_mag, s->vals, s->nev))
+        return cg_sink_fail(s, "counts too large for 64 bits");
+    if (s->pair == CG_NONE) s->pair = cg_pair_get(p, &s->at);
+    if (!p->rules->keep_origin) obj = CG_NONE;
+    if (p->rules->lines == CG_LINES_NONE) site = target = 0;
+    uint32_t a = cg_arc_get(p, s->pair, site, obj, file, fn);
+    cg_arc *arc = &p->arcs[a];
+    if (arc->count == 0 && arc->target == 0) arc->target = target;
+    arc->count += s->o->sign * count;
+    cg_cc_add(cg_arc_cc(p, a), s->vals, s->nev, s->o->sign);
+    return true;
+}
+
+bool cg_sink_summary(cg_sink *s, uint64_t line)
+{
+    cg_profile *p = s->p;
+    if (!cg_mag_add(p->summary_mag, s->vals, s->nev))
+        return cg_sink_fail_at(s, line, "counts too large for 64 bits", 0, 0);
+    cg_cc_add(p->summary_total, s->vals, s->nev, s->o->sign);
+    return true;
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sink.h: what the readers of both formats share.  A reader (one per
+   format: read-cachegrind.c, read-callgrind.c) parses lines and says what
+   they mean through the sink: where the costs go now (file, function,
+   object), a cost at a line, a call with its inclusive cost, a part that
+   begins or ends.  The sink applies the program's reading rules
+   (profile.h, cg_rules) to put them into the profile, so that a rule is
+   written once for both formats.  Internal to the readers. */
+#ifndef CG_SINK_H
+#define CG_SINK_H
+
+#include "lines.h"
+#include "profile.h"
+#include "util.h"
+
+typedef struct cg_sink {
+    cg_profile *p;
+    cg_input *in;
+    const cg_read_opts *o;
+    cg_lines lr; /* the file's lines, for the line numbers of messages */
+    cg_error *err;
+    size_t nev;           /* this file's number of events (0: no events: yet) */
+    bool accumulate;      /* false: events differ, or a part not picked: only checked */
+    bool mismatch;        /* the events differ from the profile's */
+    cg_count *vals;       /* a line's counts, for the reader to fill */
+    cg_count *total;      /* the self costs of the input so far (all parts) */
+    cg_count *part_total; /* those of the current part */
+    uint32_t part;        /* index in the profile's parts, CG_NONE before the first */
+    /* Where costs go: the current entry's key, and the entry once made. */
+    cg_pair_key at;
+    uint32_t pair;
+} cg_sink;
+
+/* `PATH:LINE: MSG` followed by `extra` quoted safely (messages never hold
+   raw control bytes); returns false for the reader to pass up. */
+bool cg_sink_fail_at(cg_sink *s, uint64_t line, const char *msg, const char *extra,
+                     size_t extra_len);
+static inline bool cg_sink_fail(cg_sink *s, const char *msg)
+{
+    return cg_sink_fail_at(s, s->lr.lineno, msg, NULL, 0);
+}
+/* The failure of a count line's tokens (TOK_BAD, TOK_BIG), or true. */
+bool cg_sink_check_counts(cg_sink *s, int status);
+
+/* The file's events (an `events:` line): checks them with the caller's
+   callback and against the profile's, and sets up the count arrays. */
+bool cg_sink_events(cg_sink *s, cg_text *events, size_t n);
+
+/* A part begins (Callgrind: each dump; a Cachegrind file is one part). */
+void cg_sink_part(cg_sink *s, int64_t number, int64_t thread, const cg_text *trigger);
+
+/* Names, interned (through --mod-filename/--mod-funcname where given);
+   CG_NONE with the error set on a bad substitution. */
+uint32_t cg_sink_file_name(cg_sink *s, const char *name, size_t len);
+uint32_t cg_sink_fn_name(cg_sink *s, const char *name, size_t len);
+uint32_t cg_sink_obj_name(cg_sink *s, const char *name, size_t len);
+
+/* Moves the position: the entry is made on the next cost (or at once by
+   cg_sink_enter, for the rule that names make entries). */
+static inline void cg_sink_at(cg_sink *s, uint32_t file, uint32_t fn, uint32_t obj, uint32_t home)
+{
+    bool keep = s->p->rules->keep_origin;
+    s->at = (cg_pair_key){file, fn, false, keep ? obj : CG_NONE, keep ? home : CG_NONE};
+    s->pair = CG_NONE;
+}
+/* Counts before any file name (cg_annotate's orphans). */
+static inline void cg_sink_at_orphan(cg_sink *s, uint32_t fn)
+{
+    s->at = cg_key(s->p->file_empty, fn, true);
+    s->pair = CG_NONE;
+}
+/* No entry: counts go to the totals only (before any fl=/fn=). */
+static inline void cg_sink_nowhere(cg_sink *s)
+{
+    s->at.file = CG_NONE;
+    s->pair = CG_NONE;
+}
+static inline void cg_sink_enter(cg_sink *s)
+{
+    if (s->accumulate && s->pair == CG_NONE && s->at.file != CG_NONE)
+        s->pair = cg_pair_get(s->p, &s->at);
+}
+
+/* Self costs s->vals at `line` of the current file. */
+bool cg_sink_cost(cg_sink *s, int64_t line);
+/* `count` calls at `site` to (obj, file, fn), landing at `target`, with
+   the inclusive costs s->vals. */
+bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_t fn,
+                  int64_t target, cg_count count);
+/* Adds s->vals to the profile's summary (checked by the reader). */
+bool cg_sink_summary(cg_sink *s, uint64_t line);
+
+/* The reader of each format: the whole file from s->lr, true when it was
+   valid.  `first` is the first line, already read (NULL at end of input). */
+bool cg_read_cachegrind(cg_sink *s);
+bool cg_read_callgrind(cg_sink *s);
+
+#endif
