@@ -35,7 +35,9 @@ static const cg_program program = {
              "       cachegrind-out-file1 cachegrind-out-file2",
     .about = "Subtracts the counts of the first Cachegrind output file from those of the\n"
              "second, per function, and writes the result as a Cachegrind output file.\n"
-             "(`cg_annotate --diff` does the same with line-level detail.)\n",
+             "(`cg_annotate --diff` does the same with line-level detail.)  Callgrind\n"
+             "output files are read too; when either input is one, the result is a\n"
+             "Callgrind output file with the calls and their inclusive costs subtracted.\n",
     .arguments = "  cachegrind-out-file1  the file to subtract\n"
                  "  cachegrind-out-file2  the file to subtract from\n",
     .options = CG_MOD_OPTIONS_HELP,
@@ -62,26 +64,32 @@ int main(int argc, char **argv)
 
     static char buf[1 << 16];
     setvbuf(stdout, buf, _IOFBF, sizeof buf);
-    printf("desc: Files compared:   %s; %s\n", files[0], files[1]);
+    cg_buf compared = {0};
+    cg_buf_printf(&compared, "Files compared:   %s; %s", files[0], files[1]);
+    cg_text desc[2] = {{compared.p, compared.len}, {NULL, 0}};
+    size_t n_desc = 1;
     cg_fp_check fp;
     cg_fp_check_inputs(&p, &fp);
     cg_fp_warn(&fp);
+    cg_buf line = {0};
     if (fp.any) {
-        cg_buf line = {0};
         cg_fp_merged_line(&fp, &line);
-        fputs("desc: ", stdout);
-        fwrite(line.p, 1, line.len, stdout);
-        fputc('\n', stdout);
+        desc[n_desc++] = (cg_text){line.p, line.len};
     }
-    fputs("cmd: ", stdout);
-    fwrite(p.inputs[0].cmd.s, 1, p.inputs[0].cmd.len, stdout);
-    fputs("; ", stdout);
-    fwrite(p.inputs[1].cmd.s, 1, p.inputs[1].cmd.len, stdout);
-    fputs("\nevents:", stdout);
-    cg_write_events(stdout, p.events, p.n_events);
-    fputc('\n', stdout);
-    cg_write_pairs(stdout, &p);
-    cg_write_summary(stdout, p.summary_total, p.n_events);
+    cg_buf cmd = {0};
+    cg_buf_add(&cmd, p.inputs[0].cmd.s, p.inputs[0].cmd.len);
+    cg_buf_adds(&cmd, "; ");
+    cg_buf_add(&cmd, p.inputs[1].cmd.s, p.inputs[1].cmd.len);
+    cg_text cmd_text = {cmd.p, cmd.len};
+    if (cg_profile_has_format(&p, CG_FMT_CALLGRIND)) {
+        /* Calls can only be kept in Callgrind's format. */
+        cg_write_callgrind(stdout, &p, "cg_diff (Cachegrind, rebuilt) " PACKAGE_VERSION, desc,
+                           n_desc, &cmd_text);
+    } else {
+        cg_write_header(stdout, desc, n_desc, &cmd_text, p.events, p.n_events);
+        cg_write_pairs(stdout, &p);
+        cg_write_summary(stdout, p.summary_total, p.n_events);
+    }
     cg_write_finish(stdout, "<stdout>");
     return 0;
 }

@@ -33,8 +33,10 @@ static const cg_program program = {
     .usage = "[-o FILE] cachegrind-out-file...",
     .about = "Adds up the counts of one or more Cachegrind output files and writes them\n"
              "as a single Cachegrind output file.  (cg_annotate can take several files\n"
-             "itself, which is usually the better choice.)\n",
-    .arguments = "  cachegrind-out-file   a file written by Cachegrind\n",
+             "itself, which is usually the better choice.)  Callgrind output files are\n"
+             "read too; when any input is one, the result is a Callgrind output file\n"
+             "with the calls and their inclusive costs summed.\n",
+    .arguments = "  cachegrind-out-file   a file written by Cachegrind or Callgrind\n",
     .options = "  -o FILE               write the result to FILE, not to standard output\n",
     .handle = handle,
     CG_OPTIONS(opts),
@@ -83,9 +85,15 @@ int main(int argc, char **argv)
         if (!cg_fp_line(first, &at)) at = n_desc++;
         desc[at] = (cg_text){line.p, line.len};
     }
-    cg_write_header(out, desc, n_desc, &first->cmd, p.events, p.n_events);
-    cg_write_lines(out, &p);
-    cg_write_summary(out, p.summary_total, p.n_events);
+    if (cg_profile_has_format(&p, CG_FMT_CALLGRIND)) {
+        /* Calls can only be kept in Callgrind's format. */
+        cg_write_callgrind(out, &p, "cg_merge (Cachegrind, rebuilt) " PACKAGE_VERSION, desc, n_desc,
+                           &first->cmd);
+    } else {
+        cg_write_header(out, desc, n_desc, &first->cmd, p.events, p.n_events);
+        cg_write_lines(out, &p);
+        cg_write_summary(out, p.summary_total, p.n_events);
+    }
     cg_write_finish(out, output ? output : "<stdout>");
     return 0;
 }

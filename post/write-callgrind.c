@@ -1,9 +1,116 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* write-callgrind.c: the Callgrind format as cg_merge and cg_diff write it. */
+/* write-callgrind.c: the Callgrind format as cg_merge and cg_diff write it
+   (docs/format.md, "What cg_merge and cg_diff write"): one part, positions
+   by line, names compressed, each entry's self costs then its calls with
+   their inclusive costs, and totals that equal the sum of the self costs.
+   Entries come in the order they first appeared in the inputs. */
 #include "profile.h"
+#include "util.h"
 
-void cg_write_callgrind(FILE *out, const cg_profile *p, const cg_text *desc, size_t n_desc,
-                        const cg_text *cmd)
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What has been written: which names are defined, and the position that
+   the next lines are relative to. */
+typedef struct wr {
+    FILE *out;
+    const cg_profile *p;
+    bool *defined[3]; /* per kind: file, function, object */
+    uint32_t obj, home, fn, file;
+} wr;
+
+enum { W_FILE, W_FN, W_OBJ };
+
+/* `key=(N)` or, the first time, `key=(N) name`. */
+static void name(wr *w, const char *key, int kind, uint32_t id)
 {
-    (void)out, (void)p, (void)desc, (void)n_desc, (void)cmd;
+    const cg_strtab *t = kind == W_FILE ? &w->p->files : kind == W_FN ? &w->p->fns : &w->p->objs;
+    fprintf(w->out, "%s=(%" PRIu32 ")", key, id + 1);
+    if (!w->defined[kind][id]) {
+        const cg_str *s = cg_name(t, id);
+        fputc(' ', w->out);
+        fwrite(s->s, 1, s->len, w->out);
+        w->defined[kind][id] = true;
+    }
+    fputc('\n', w->out);
+}
+
+/* A cost line: the line, then the counts without trailing zeros (at least
+   one, so that the line is a cost line to every reader). */
+static void costs(wr *w, int64_t line, const cg_count *cc)
+{
+    size_t n = w->p->n_events;
+    while (n > 1 && cc[n - 1] == 0) n--;
+    fprintf(w->out, "%" PRId64, line);
+    for (size_t e = 0; e < n; e++) fprintf(w->out, " %" PRId64, cc[e]);
+    fputc('\n', w->out);
+}
+
+static void entry(wr *w, uint32_t pi)
+{
+    const cg_profile *p = w->p;
+    const cg_pair *pr = &p->pairs[pi];
+    uint32_t home = pr->home != CG_NONE ? pr->home : pr->file;
+    if (pr->obj != CG_NONE && pr->obj != w->obj) name(w, "ob", W_OBJ, w->obj = pr->obj);
+    if (home != w->home) name(w, "fl", W_FILE, w->home = home);
+    name(w, "fn", W_FN, pr->fn);
+    w->file = home;
+    if (pr->file != home) name(w, "fi", W_FILE, w->file = pr->file);
+    if (p->rules->lines == CG_LINES_BY_ENTRY)
+        for (uint32_t li = pr->first_line; li != CG_NONE; li = p->lines[li].next)
+            costs(w, p->lines[li].line, cg_line_cc(p, li));
+    else
+        costs(w, 0, cg_pair_cc(p, pi));
+    for (uint32_t ai = pr->first_arc; ai != CG_NONE; ai = p->arcs[ai].next) {
+        const cg_arc *a = &p->arcs[ai];
+        if (a->obj != CG_NONE && a->obj != w->obj) name(w, "cob", W_OBJ, a->obj);
+        if (a->file != w->file) name(w, "cfi", W_FILE, a->file);
+        name(w, "cfn", W_FN, a->fn);
+        fprintf(w->out, "calls=%" PRId64 " %" PRId64 "\n", a->count, a->target);
+        costs(w, a->site, cg_arc_cc(p, ai));
+    }
+}
+
+void cg_write_callgrind(FILE *out, const cg_profile *p, const char *creator, const cg_text *desc,
+                        size_t n_desc, const cg_text *cmd)
+{
+    fprintf(out, "# callgrind format\nversion: 1\ncreator: %s\n", creator);
+    fputs("cmd: ", out);
+    fwrite(cmd->s, 1, cmd->len, out);
+    fputs("\npart: 1\n", out);
+    for (size_t i = 0; i < n_desc; i++) {
+        fputs("desc: ", out);
+        fwrite(desc[i].s, 1, desc[i].len, out);
+        fputc('\n', out);
+    }
+    fputs("positions: line\nevents:", out);
+    cg_write_events(out, p->events, p->n_events);
+    fputc('\n', out);
+    const cg_text *ln = p->n_inputs ? p->inputs[0].long_names : NULL;
+    for (size_t e = 0; ln && e < p->n_events; e++) {
+        if (!ln[e].s) continue;
+        fputs("event: ", out);
+        fwrite(p->events[e].s, 1, p->events[e].len, out);
+        fputs(" : ", out);
+        fwrite(ln[e].s, 1, ln[e].len, out);
+        fputc('\n', out);
+    }
+    /* The totals are those of what is written, whatever the inputs' own
+       summary lines said. */
+    cg_count *total = xcalloc(p->n_events + 1, sizeof(cg_count));
+    for (uint32_t i = 0; i < p->n_pairs; i++) cg_cc_add(total, cg_pair_cc(p, i), p->n_events, 1);
+    cg_write_summary(out, total, p->n_events);
+    fputc('\n', out);
+
+    wr w = {.out = out, .p = p, .obj = CG_NONE, .home = CG_NONE, .fn = CG_NONE, .file = CG_NONE};
+    w.defined[W_FILE] = xcalloc(p->files.n + 1, sizeof(bool));
+    w.defined[W_FN] = xcalloc(p->fns.n + 1, sizeof(bool));
+    w.defined[W_OBJ] = xcalloc(p->objs.n + 1, sizeof(bool));
+    for (uint32_t i = 0; i < p->n_pairs; i++) entry(&w, i);
+    for (int k = 0; k < 3; k++) free(w.defined[k]);
+    fputs("\ntotals:", out);
+    cg_write_counts(out, total, p->n_events);
+    fputc('\n', out);
+    free(total);
 }
