@@ -24,6 +24,7 @@ enum {
     OPT_CONTEXT,
     OPT_FORMAT,
     OPT_LIMIT,
+    OPT_PART,
 };
 
 /* Order matters: it is the order of the candidates in ambiguity messages. */
@@ -43,6 +44,7 @@ static const cg_opt opts[] = {
     {{"--context", NULL}, true, OPT_CONTEXT},
     {{"--format", NULL}, true, OPT_FORMAT},
     {{"--limit", NULL}, true, OPT_LIMIT},
+    {{"--part", NULL}, true, OPT_PART},
 };
 
 static void free_names(char **v, size_t n)
@@ -135,6 +137,20 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
         else
             return "invalid choice: use text, json or html";
         break;
+    case OPT_PART: {
+        /* A number picks the parts of that `part:`, anything else the parts
+           of that `desc: Trigger:`. */
+        long long n;
+        o->part_number = 0;
+        o->part_name = NULL;
+        if (cg_parse_py_int(value, &n) && strspn(value, "0123456789") == strlen(value)) {
+            if (n < 1) return cg_bad_value("part", value);
+            o->part_number = n;
+        } else {
+            o->part_name = value;
+        }
+        break;
+    }
     case OPT_LIMIT: {
         xgrow((void **)&o->limits, &o->cap_limits, o->n_limits + 1, sizeof *o->limits);
         cg_limit *l = &o->limits[o->n_limits];
@@ -161,10 +177,13 @@ static const cg_program program = {
              "       [--show A,B,C] [--sort A,B,C] [--threshold N:[0,20]]\n"
              "       [--show-percs | --no-show-percs] [--annotate | --no-annotate]\n"
              "       [--context N] [--format text|json|html] [--limit EVENT=SPEC]\n"
-             "       cachegrind-out-file [cachegrind-out-file ...]",
-    .about = "Reports the counts of one or more Cachegrind output files (added up, or with\n"
-             "--diff subtracted) per file and function, and annotates source files.\n",
-    .arguments = "  cachegrind-out-file   a file written by Cachegrind\n",
+             "       [--part N|NAME] cachegrind-out-file [cachegrind-out-file ...]",
+    .about = "Reports the counts of one or more Cachegrind or Callgrind output files (added\n"
+             "up, or with --diff subtracted) per file and function, and annotates source\n"
+             "files.\n",
+    .arguments = "  cachegrind-out-file   a file written by Cachegrind or Callgrind (the format\n"
+                 "                        is told from the content; a --separate-threads run's\n"
+                 "                        plain file name stands for its thread files)\n",
     .options =
         "  --diff                report the second file minus the first\n" CG_MOD_OPTIONS_HELP
         "  --show A,B,C          the events to show, in this order (default: all)\n"
@@ -187,7 +206,10 @@ static const cg_program program = {
         "                        as one self-contained HTML page\n"
         "  --limit EVENT=SPEC    with --diff: exit with status 3 if EVENT's total grew\n"
         "                        by more than SPEC (+P% or +N), or fell by less than\n"
-        "                        -P% or -N; repeatable\n",
+        "                        -P% or -N; repeatable\n"
+        "  --part N|NAME         of Callgrind files with several parts (dumps), count\n"
+        "                        only part N, or the parts whose trigger is NAME\n"
+        "                        (default: all parts, added up)\n",
     .handle = handle,
     CG_OPTIONS(opts),
     CG_POSITIONALS(pos_names, true),

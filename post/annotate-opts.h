@@ -24,7 +24,9 @@ typedef struct cg_annotate_opts {
     long long context;
     cg_limit *limits;
     size_t n_limits, cap_limits;
-    char **files; /* the profiles named */
+    long long part_number; /* --part N (0: not given) */
+    const char *part_name;  /* --part NAME (NULL: not given) */
+    char **files;           /* the profiles named */
     size_t n_files;
 } cg_annotate_opts;
 

@@ -17,6 +17,36 @@ static struct run {
     cg_profile prof;
 } R;
 
+/* Every input must have a part that --part picks: else say which it has. */
+static void check_parts(void)
+{
+    const cg_profile *p = &R.prof;
+    if (!R.opt.part_number && !R.opt.part_name) return;
+    for (size_t i = 0; i < p->n_inputs; i++) {
+        const cg_input *in = &p->inputs[i];
+        bool any = false;
+        for (size_t k = in->first_part; k < in->first_part + in->n_parts; k++)
+            any |= p->parts[k].picked;
+        if (any) continue;
+        cg_buf b = {0};
+        cg_buf_printf(&b, "%s has no part ", in->path);
+        if (R.opt.part_name)
+            cg_buf_repr(&b, R.opt.part_name, strlen(R.opt.part_name));
+        else
+            cg_buf_printf(&b, "%lld", R.opt.part_number);
+        cg_buf_adds(&b, "; its parts:");
+        for (size_t k = in->first_part; k < in->first_part + in->n_parts; k++) {
+            const cg_part *pt = &p->parts[k];
+            cg_buf_printf(&b, "%s %lld", k > in->first_part ? "," : "", (long long)pt->number);
+            if (pt->trigger.len) {
+                cg_buf_adds(&b, " ");
+                cg_buf_repr(&b, pt->trigger.s, pt->trigger.len);
+            }
+        }
+        cg_die_bytes(b.p, b.len);
+    }
+}
+
 /* Decides every --limit on the two inputs' totals; true if one is broken. */
 static bool decide_limits(void)
 {
@@ -41,12 +71,17 @@ int main(int argc, char **argv)
     prof->mod_file = opt->mod_file;
     prof->mod_fn = opt->mod_fn;
     for (size_t i = 0; i < opt->n_files; i++) {
+        if (!opt->diff && cg_read_skips_empty(opt->files[i], opt->n_files)) continue;
         cg_read_opts ro = {.sign = opt->diff && i == 0 ? -1 : 1,
                            .on_events = cg_annotate_check_events,
                            .ctx = opt,
-                           .stop_on_mismatch = true};
+                           .stop_on_mismatch = true,
+                           .part_number = opt->part_number,
+                           .part_name = opt->part_name};
         if (!cg_read_file(prof, opt->files[i], &ro, &e)) cg_fail(&e);
     }
+    if (prof->n_inputs == 0) cg_die("every profile named is empty");
+    check_parts();
     size_t *show, n_show, *sort_ev, n_sort;
     if (!cg_annotate_select(opt, prof->events, prof->n_events, &show, &n_show, &sort_ev, &n_sort,
                             &e))

@@ -296,6 +296,10 @@ cg_input *cg_read_file(cg_profile *p, const char *path, const cg_read_opts *o, c
 /* The same for the len bytes at s, called `name` in messages. */
 cg_input *cg_read_mem(cg_profile *p, const char *name, const char *s, size_t len,
                       const cg_read_opts *o, cg_error *err);
+/* Whether the file at `path`, one of n_files inputs, is to be left out: an
+   empty file among others (a Callgrind run with --separate-threads=yes
+   leaves one beside its thread files), said in a one-line note. */
+bool cg_read_skips_empty(const char *path, size_t n_files);
 /* Whether the profile holds Callgrind input, calls, or both formats. */
 bool cg_profile_has_format(const cg_profile *p, cg_file_format f);
 

@@ -320,12 +320,15 @@ static bool end_part(rd *r)
     if (s->part == CG_NONE) return true;
     cg_part *pt = &s->p->parts[s->part];
     if (r->summary) {
-        for (size_t e = 0; e < s->nev; e++)
-            if (r->summary[e] < pt->total[e])
-                return cg_sink_fail_at(s, s->lr.lineno,
-                                       "`summary:` line is below the part's total cost", 0, 0);
-        pt->summary = r->summary;
-        r->summary = NULL;
+        /* Only a summary above the totals says something (Callgrind counts
+           a few instructions more there); after ZERO_STATS Callgrind writes
+           the difference wrapped around 2^64, or 0: left out. */
+        bool below = false;
+        for (size_t e = 0; e < s->nev; e++) below |= r->summary[e] < pt->total[e];
+        if (!below) {
+            pt->summary = r->summary;
+            r->summary = NULL;
+        }
     }
     if (s->accumulate) {
         memcpy(s->vals, pt->total, s->nev * sizeof(cg_count));
@@ -499,7 +502,14 @@ static bool header_line(rd *r, const char *line, size_t len, bool term, bool *kn
         if (!s->nev) return fail_line(r, "`summary:` before the `events:` line", NULL, 0);
         free(r->summary);
         r->summary = xcalloc(s->nev + 1, sizeof(cg_count));
-        return cg_sink_check_counts(s, cg_tok_clcounts(rest, rest + rlen, s->nev, r->summary));
+        int st = cg_tok_clcounts(rest, rest + rlen, s->nev, r->summary);
+        if (st == TOK_BIG) {
+            /* A count wrapped around 2^64 (see end_part): nothing to keep. */
+            free(r->summary);
+            r->summary = NULL;
+            return true;
+        }
+        return cg_sink_check_counts(s, st);
     }
 #undef KEY
     *known = false;

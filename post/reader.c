@@ -84,6 +84,18 @@ static void sink_init(cg_sink *s, cg_profile *p, cg_input *in, const cg_read_opt
 static cg_input *sink_done(cg_sink *s, bool ok)
 {
     free(s->vals);
+    if (ok) {
+        /* Totals in the profile's order of events, like every other count. */
+        cg_sink_reorder(s, s->total);
+        cg_profile *p = s->p;
+        for (size_t i = s->in->first_part; i < s->in->first_part + s->in->n_parts; i++) {
+            cg_sink_reorder(s, p->parts[i].total);
+            if (p->parts[i].summary) cg_sink_reorder(s, p->parts[i].summary);
+        }
+        if (s->in->claimed) cg_sink_reorder(s, s->in->claimed);
+    }
+    free(s->perm);
+    free(s->pvals);
     if (!ok) {
         free(s->total);
         return NULL;
@@ -145,6 +157,21 @@ static bool read_threads(cg_sink *s, const char *path, char *first)
     }
     free(name);
     return ok;
+}
+
+bool cg_read_skips_empty(const char *path, size_t n_files)
+{
+    struct stat st;
+    if (n_files < 2 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size != 0) return false;
+    char *t = thread_file(path, 1);
+    bool threads = t != NULL;
+    free(t);
+    if (threads) return false; /* it stands for its thread files */
+    fflush(stdout);
+    fprintf(stderr, "%s: note: ", cg_prog);
+    cg_put_safe(stderr, path, strlen(path));
+    fputs(" is empty; left out\n", stderr);
+    return true;
 }
 
 cg_input *cg_read_file(cg_profile *p, const char *path, const cg_read_opts *o, cg_error *err)

@@ -24,6 +24,43 @@ bool cg_sink_check_counts(cg_sink *s, int status)
     return true;
 }
 
+/* The permutation that takes `events` to the profile's order, when both
+   name the same events once each, else NULL. */
+static size_t *same_set(const cg_profile *p, const cg_text *events, size_t n)
+{
+    if (n != p->n_events) return NULL;
+    size_t *perm = xmalloc(n * sizeof *perm);
+    bool *used = xcalloc(n, sizeof *used);
+    for (size_t i = 0; i < n && perm; i++) {
+        size_t k = 0;
+        while (k < n && (used[k] || !cg_text_eq(&p->events[k], &events[i]))) k++;
+        if (k == n) {
+            free(perm);
+            perm = NULL;
+        } else {
+            used[k] = true;
+            perm[i] = k;
+        }
+    }
+    free(used);
+    return perm;
+}
+
+void cg_sink_reorder(const cg_sink *s, cg_count *v)
+{
+    if (!s->perm) return;
+    for (size_t i = 0; i < s->nev; i++) s->pvals[s->perm[i]] = v[i];
+    memcpy(v, s->pvals, s->nev * sizeof *v);
+}
+
+/* A line's counts in the profile's order. */
+static inline const cg_count *profile_order(cg_sink *s)
+{
+    if (!s->perm) return s->vals;
+    for (size_t i = 0; i < s->nev; i++) s->pvals[s->perm[i]] = s->vals[i];
+    return s->pvals;
+}
+
 bool cg_sink_events(cg_sink *s, cg_text *events, size_t n)
 {
     cg_input *in = s->in;
@@ -37,6 +74,14 @@ bool cg_sink_events(cg_sink *s, cg_text *events, size_t n)
     } else {
         bool same = p->n_events == n;
         for (size_t i = 0; same && i < n; i++) same = cg_text_eq(&p->events[i], &events[i]);
+        /* Callgrind orders the cache events its own way: a profile of either
+           format matches one of the other with the same events in any order
+           (two Cachegrind files must agree exactly, as upstream has it). */
+        if (!same && (in->format == CG_FMT_CALLGRIND || p->inputs[0].format == CG_FMT_CALLGRIND) &&
+            (s->perm = same_set(p, events, n))) {
+            same = true;
+            s->pvals = xcalloc(n, sizeof(cg_count));
+        }
         if (!same) {
             if (o->stop_on_mismatch)
                 return cg_error_set(s->err, 1, "events in data files don't match");
@@ -50,10 +95,17 @@ bool cg_sink_events(cg_sink *s, cg_text *events, size_t n)
     return true;
 }
 
-/* Whether --part picks this part. */
+/* Whether --part picks this part: by number, or by its trigger, whole or
+   after `Client Request: ` (a dump a program asked for, named by it). */
 static bool picked(const cg_read_opts *o, int64_t number, const cg_text *trigger)
 {
-    if (o->part_name) return cg_text_is(trigger, o->part_name);
+    static const char req[] = "Client Request: ";
+    size_t k = sizeof req - 1;
+    if (o->part_name)
+        return cg_text_is(trigger, o->part_name) ||
+               (trigger->len >= k && memcmp(trigger->s, req, k) == 0 &&
+                trigger->len - k == strlen(o->part_name) &&
+                memcmp(trigger->s + k, o->part_name, trigger->len - k) == 0);
     return o->part_number <= 0 || o->part_number == number;
 }
 
@@ -132,6 +184,7 @@ bool cg_sink_cost(cg_sink *s, int64_t line)
             if (__builtin_add_overflow(s->part_total[e], v[e], &s->part_total[e]))
                 return cg_sink_fail(s, "counts too large for 64 bits");
     if (!s->accumulate) return true;
+    v = profile_order(s);
     if (!cg_mag_add(p->count_mag, v, nev)) return cg_sink_fail(s, "counts too large for 64 bits");
 
     int sign = s->o->sign;
@@ -159,7 +212,8 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
     /* One guard for calls and costs: counts and inclusive costs summed over
        arcs never leave the int64 range. */
     cg_count c = count;
-    if (!cg_mag_add(p->arc_mag + s->nev, &c, 1) || !cg_mag_add(p->arc_mag, s->vals, s->nev))
+    const cg_count *v = profile_order(s);
+    if (!cg_mag_add(p->arc_mag + s->nev, &c, 1) || !cg_mag_add(p->arc_mag, v, s->nev))
         return cg_sink_fail(s, "counts too large for 64 bits");
     if (s->pair == CG_NONE) s->pair = cg_pair_get(p, &s->at);
     if (!p->rules->keep_origin) obj = CG_NONE;
@@ -168,15 +222,16 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
     cg_arc *arc = &p->arcs[a];
     if (arc->count == 0 && arc->target == 0) arc->target = target;
     arc->count += s->o->sign * count;
-    cg_cc_add(cg_arc_cc(p, a), s->vals, s->nev, s->o->sign);
+    cg_cc_add(cg_arc_cc(p, a), v, s->nev, s->o->sign);
     return true;
 }
 
 bool cg_sink_summary(cg_sink *s, uint64_t line)
 {
     cg_profile *p = s->p;
-    if (!cg_mag_add(p->summary_mag, s->vals, s->nev))
+    const cg_count *v = profile_order(s);
+    if (!cg_mag_add(p->summary_mag, v, s->nev))
         return cg_sink_fail_at(s, line, "counts too large for 64 bits", 0, 0);
-    cg_cc_add(p->summary_total, s->vals, s->nev, s->o->sign);
+    cg_cc_add(p->summary_total, v, s->nev, s->o->sign);
     return true;
 }

@@ -23,6 +23,11 @@ typedef struct cg_sink {
     bool accumulate;      /* false: events differ, or a part not picked: only checked */
     bool mismatch;        /* the events differ from the profile's */
     cg_count *vals;       /* a line's counts, for the reader to fill */
+    /* The profile's index of each of the file's events, when a file of the
+       other format names the same events in another order (NULL: same
+       order); pvals holds a line's counts in the profile's order. */
+    size_t *perm;
+    cg_count *pvals;
     cg_count *total;      /* the self costs of the input so far (all parts) */
     cg_count *part_total; /* those of the current part */
     uint32_t part;        /* index in the profile's parts, CG_NONE before the first */
@@ -45,6 +50,9 @@ bool cg_sink_check_counts(cg_sink *s, int status);
 /* The file's events (an `events:` line): checks them with the caller's
    callback and against the profile's, and sets up the count arrays. */
 bool cg_sink_events(cg_sink *s, cg_text *events, size_t n);
+
+/* Puts a vector of this file's events into the profile's order. */
+void cg_sink_reorder(const cg_sink *s, cg_count *v);
 
 /* A part begins (Callgrind: each dump; a Cachegrind file is one part). */
 void cg_sink_part(cg_sink *s, int64_t number, int64_t thread, const cg_text *trigger);
