@@ -1,0 +1,490 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""cgoracle.py: the oracle side of tests/callgrind.
+
+A second, independent implementation of a Callgrind-format reader, written
+for this test only (it shares no code with post/, which is what is tested),
+and the checks built on it.  It gives, for one or several Callgrind files:
+
+* the self cost of every (file, function) pair: the file is the current
+  `fl=`/`fi=`/`fe=` name, the function the current `fn=` name, both exactly
+  as written in the file (no directory stripped); pairs of the same names in
+  different objects are one pair, as in callgrind_annotate;
+* the self cost of every (file, line): line 0 when the file's `positions:`
+  have no `line`;
+* the `totals:` line of every part, summed (missing trailing counts are 0).
+
+Costs of every part of a file are added up.  `calls=` lines and the cost
+line after them (inclusive costs) are not self cost; `jump=`/`jcnd=` and the
+position-only line after them carry no cost but do move the positions that
+`+N`/`-N`/`*` are relative to; the target positions of `calls=` and `jump=`
+lines are relative to the last cost line's and move nothing (checked: the
+call-site line after `calls=` then lands on the caller's line).
+
+Commands (exit status 0: agreed; 1: a difference, printed as `# ` lines;
+2: unusable input):
+
+  read FILE...                    the reader's figures as JSON
+  check-annotate ANNOTATED FILE   the reader against callgrind_annotate's
+                                  report ANNOTATED (made with --threshold=100
+                                  --show-percs=no --auto=yes --context=HUGE,
+                                  run from /): every function, every event;
+                                  every line of the auto-annotated sources
+  check-totals FILE...            sum of self costs == sum of totals: lines
+  check-ours OURS.json FILE...    our cg_annotate --format=json of FILE...
+                                  against the reader: totals, functions, lines
+  limit OLD NEW EVENT PERCENT     the exit status `cg_annotate --diff OLD NEW
+                                  --limit EVENT=+PERCENT%` must give (0 or 3),
+                                  from the totals: lines alone
+"""
+import json
+import re
+import sys
+
+NUM = re.compile(r'^(0x[0-9a-fA-F]+|\d+)$')
+
+
+class Bad(Exception):
+    pass
+
+
+def parse_num(tok):
+    if tok.startswith(('0x', '0X')):
+        return int(tok, 16)
+    return int(tok)
+
+
+class Profile:
+    """The figures of one or several Callgrind files, parts added up."""
+
+    def __init__(self, calls0_is_self=False):
+        # calls0_is_self: read as callgrind_annotate does, only to check the
+        # reader against it: the cost line after `calls=0 ...` counts as
+        # self cost (it takes a call's line as inclusive only for a count
+        # above 0), and a name used before its definition is empty.
+        self.calls0_is_self = calls0_is_self
+        self.events = None
+        self.fn = {}        # (file, fn) -> [counts]
+        self.objs = {}      # (file, fn) -> set of objects it was seen in
+        self.line = {}      # (file, line) -> [counts]
+        self.totals = None  # sum of totals: lines
+        self.parts = 0
+        self.objects = set()
+        self.has_line = True
+        self.notes = set()
+
+    def _add(self, table, key, counts):
+        cur = table.get(key)
+        if cur is None:
+            table[key] = list(counts)
+        else:
+            for i, c in enumerate(counts):
+                cur[i] += c
+
+    def _vec(self, toks, where):
+        n = len(self.events)
+        if len(toks) > n:
+            raise Bad('%s: %d counts for %d events' % (where, len(toks), n))
+        v = [0] * n
+        for i, t in enumerate(toks):
+            if not NUM.match(t):
+                raise Bad('%s: bad count %r' % (where, t))
+            v[i] = parse_num(t)
+        return v
+
+    def read(self, path):
+        names = {'fl': {}, 'fn': {}, 'ob': {}}
+        kind = {'fl': 'fl', 'fi': 'fl', 'fe': 'fl', 'cfi': 'fl', 'cfl': 'fl',
+                'jfi': 'fl', 'fn': 'fn', 'cfn': 'fn', 'jfn': 'fn',
+                'ob': 'ob', 'cob': 'ob'}
+
+        def name(k, val, where):
+            tab = names[kind[k]]
+            m = re.match(r'^\((\d+)\)(?: (.*))?$', val)
+            if not m:
+                return val
+            if m.group(2) is None:
+                if m.group(1) not in tab:
+                    # Callgrind --mangle-names=no writes references before
+                    # the definition (measured in 3.19, 3.24 and 3.27):
+                    # the reader takes the later definition, if any;
+                    # callgrind_annotate takes an empty name.
+                    self.notes.add('%s=(%s) used before it is defined' % (k, m.group(1)))
+                    if self.calls0_is_self:
+                        return ''
+                    # Some are never defined at all (cfn=(8) in 3.19):
+                    # the name is then "(N)".
+                    return forward[kind[k]].get(m.group(1), '(%s)' % m.group(1))
+                return tab[m.group(1)]
+            tab[m.group(1)] = m.group(2)
+            return m.group(2)
+
+        positions = ['line']
+        last = [0]
+        ob = fl = cur_file = fnname = None
+        pending = None      # 'call' or 'jump': the next line is not self cost
+        part_events = None
+        in_body = False
+        with open(path, 'rb') as f:
+            data = f.read().decode('utf-8', 'surrogateescape')
+        # Every definition in the file, for references that come first.
+        forward = {'fl': {}, 'fn': {}, 'ob': {}}
+        for m in re.finditer(r'(?m)^([a-z]+)=\((\d+)\) (.*)$', data):
+            if m.group(1) in kind:
+                forward[kind[m.group(1)]].setdefault(m.group(2), m.group(3).rstrip('\r'))
+        for no, raw in enumerate(data.split('\n'), 1):
+            where = '%s:%d' % (path, no)
+            line = raw.rstrip('\r')
+            if line.strip() == '' or line.startswith('#'):
+                continue
+            m = re.match(r'^([a-z]+):\s*(.*)$', line)
+            if m and '=' not in m.group(1):
+                key, val = m.group(1), m.group(2)
+                if key == 'events':
+                    ev = val.split()
+                    if self.events is None:
+                        self.events = ev
+                        self.totals = [0] * len(ev)
+                    elif ev != self.events:
+                        raise Bad('%s: events %s differ from %s' % (where, ev, self.events))
+                    part_events = ev
+                    self.parts += 1
+                    in_body = True
+                elif key == 'positions':
+                    positions = val.split()
+                    for p in positions:
+                        if p not in ('instr', 'bb', 'line'):
+                            raise Bad('%s: unknown position %r' % (where, p))
+                    last = [0] * len(positions)
+                    self.has_line = 'line' in positions
+                elif key == 'totals':
+                    if part_events is None:
+                        raise Bad('%s: totals before events' % where)
+                    t = self._vec(val.split(), where)
+                    self.totals = [a + b for a, b in zip(self.totals, t)]
+                elif key == 'part':
+                    # A new part: its positions start absolute again.
+                    positions, last = ['line'], [0]
+                    part_events = None
+                elif key in ('version', 'creator', 'pid', 'cmd', 'thread', 'desc',
+                             'event', 'summary'):
+                    pass
+                else:
+                    raise Bad('%s: unknown header line %r' % (where, line))
+                continue
+            m = re.match(r'^([a-z]+)=(.*)$', line)
+            if m:
+                k, val = m.group(1), m.group(2)
+                if k in kind:
+                    nm = name(k, val, where)
+                    if k == 'ob':
+                        ob = nm
+                        self.objects.add(nm)
+                    elif k == 'cob':
+                        self.objects.add(nm)
+                    elif k == 'fl':
+                        fl = cur_file = nm
+                    elif k in ('fi', 'fe'):
+                        cur_file = nm
+                    elif k == 'fn':
+                        fnname = nm
+                        cur_file = fl
+                elif k == 'rec':
+                    # --mangle-names=no: a recursion depth marker, not in
+                    # the format's specification; no cost, no position.
+                    self.notes.add('rec= lines')
+                elif k in ('calls', 'jump', 'jcnd'):
+                    pending = 'call' if k == 'calls' else 'jump'
+                    if k == 'calls' and self.calls0_is_self and re.match(r'^0+\s', val):
+                        pending = None
+                else:
+                    raise Bad('%s: unknown line %r' % (where, line))
+                continue
+            if not in_body:
+                raise Bad('%s: cost line before events: %r' % (where, line))
+            toks = line.split()
+            npos = len(positions)
+            if len(toks) < npos:
+                raise Bad('%s: %d subpositions for positions %s' % (where, len(toks), positions))
+            for i in range(npos):
+                t = toks[i]
+                if t == '*':
+                    v = last[i]
+                elif t[0] in '+-':
+                    v = last[i] + (1 if t[0] == '+' else -1) * parse_num(t[1:])
+                elif NUM.match(t):
+                    v = parse_num(t)
+                else:
+                    raise Bad('%s: bad subposition %r' % (where, t))
+                last[i] = v
+            costs = toks[npos:]
+            if pending == 'jump':
+                pending = None
+                if costs:
+                    raise Bad('%s: costs after a jump line' % where)
+                continue
+            if pending == 'call':
+                pending = None
+                self._vec(costs, where)
+                continue
+            if fnname is None or cur_file is None:
+                raise Bad('%s: cost line outside a function' % where)
+            v = self._vec(costs, where)
+            key = (cur_file, fnname)
+            self._add(self.fn, key, v)
+            self.objs.setdefault(key, set()).add(ob)
+            ln = last[positions.index('line')] if 'line' in positions else 0
+            self._add(self.line, (cur_file, ln), v)
+        if self.events is None:
+            raise Bad('%s: no events: line' % path)
+
+    def self_total(self):
+        t = [0] * len(self.events)
+        for v in self.fn.values():
+            for i, c in enumerate(v):
+                t[i] += c
+        return t
+
+
+def load(paths, calls0_is_self=False):
+    p = Profile(calls0_is_self)
+    for path in paths:
+        p.read(path)
+    return p
+
+
+def fmt(names, v):
+    return ' '.join('%s=%d' % (n, c) for n, c in zip(names, v))
+
+
+def report(diffs, limit=25):
+    for d in diffs[:limit]:
+        print('# ' + d)
+    if len(diffs) > limit:
+        print('# ... and %d more differences' % (len(diffs) - limit))
+    return 1 if diffs else 0
+
+
+# --- callgrind_annotate's report ----------------------------------------------
+
+def parse_annotate(text, nevents):
+    """(totals, {name: counts}, {file: {line: counts}}) from the report."""
+    lines = text.split('\n')
+    count = r'(?:[\d,]+|\.)'
+    row = re.compile(r'^\s*((?:%s\s+){%d})(.*)$' % (count, nevents))
+    nums = lambda s: [0 if t == '.' else int(t.replace(',', '')) for t in s.split()]
+    totals, fns, files = None, {}, {}
+    i = 0
+    section = None
+    cur = None
+    while i < len(lines):
+        ln = lines[i]
+        if ln.endswith('PROGRAM TOTALS'):
+            m = row.match(ln)
+            totals = nums(m.group(1))
+        elif re.match(r'^\S.*\s+file:function$', ln) or ln.strip().endswith(' file:function') \
+                or ln.strip() == 'file:function':
+            section = 'fns'
+            i += 2      # the rule under the heading
+            continue
+        elif ln.startswith('-- Auto-annotated source: '):
+            cur = ln[len('-- Auto-annotated source: '):]
+            files[cur] = {}
+            section = 'src'
+            i += 4      # rule, event names, empty line
+            lineno = 0
+            continue
+        elif ln.startswith('-- User-annotated source: '):
+            raise Bad('unexpected user-annotated source')
+        elif ln.startswith('-----') or ln.startswith('The following files'):
+            section = None
+        elif section == 'fns':
+            if ln.strip() == '':
+                section = None
+            else:
+                m = row.match(ln)
+                if not m:
+                    raise Bad('annotate: unparsable function row %r' % ln)
+                fns[m.group(2)] = nums(m.group(1))
+        elif section == 'src':
+            m = row.match(ln)
+            if m and m.group(2).startswith('=> '):
+                pass                        # a call's inclusive cost
+            elif m or ln.strip() == '':
+                if ln.strip() == '':
+                    # the end of the file (an empty source line has counts)
+                    section = None
+                else:
+                    lineno += 1
+                    v = nums(m.group(1))
+                    if any(v):
+                        files[cur][lineno] = v
+            elif ln.startswith('-- line '):
+                raise Bad('annotate: context elided in %s; raise --context' % cur)
+            else:
+                raise Bad('annotate: unparsable source row %r' % ln)
+        i += 1
+    return totals, fns, files
+
+
+def cmd_check_annotate(annotated, paths):
+    p = load(paths, calls0_is_self=True)
+    with open(annotated, 'rb') as f:
+        text = f.read().decode('utf-8', 'surrogateescape')
+    totals, fns, files = parse_annotate(text, len(p.events))
+    diffs = []
+    ev = p.events
+    # Function rows: "FILE:FN" or "FILE:FN [OBJECT]".
+    got = {}
+    objs = sorted(p.objects, key=len, reverse=True)
+    mine = {'%s:%s' % k: k for k in p.fn}
+    for name, v in fns.items():
+        key = mine.get(name)
+        if key is None:
+            for o in objs:
+                suffix = ' [%s]' % o
+                if name.endswith(suffix) and name[:-len(suffix)] in mine:
+                    key = mine[name[:-len(suffix)]]
+                    break
+        if key is None:
+            # A function with only calls= lines has no self cost: the reader
+            # keeps no row for it, annotate lists it with zeros.
+            if any(v):
+                diffs.append('annotate lists %r, the reader has no such function' % name)
+            continue
+        if key in got:
+            diffs.append('annotate lists %s:%s twice' % key)
+        got[key] = v
+    for key, v in sorted(p.fn.items()):
+        a = got.get(key)
+        if a is None:
+            if any(v):
+                diffs.append('reader has %s:%s (%s), annotate does not' % (key + (fmt(ev, v),)))
+        elif a != v:
+            diffs.append('%s:%s: reader %s, annotate %s' % (key + (fmt(ev, v), fmt(ev, a))))
+    # Lines of the annotated sources.
+    nlines = 0
+    for fname, lines in files.items():
+        mine_lines = {ln: v for (fl, ln), v in p.line.items() if fl == fname and ln > 0 and any(v)}
+        for ln in sorted(set(mine_lines) | set(lines)):
+            a, r = lines.get(ln), mine_lines.get(ln)
+            nlines += 1
+            if a != r:
+                diffs.append('%s:%d: reader %s, annotate %s' % (
+                    fname, ln, fmt(ev, r) if r else 'none', fmt(ev, a) if a else 'none'))
+    # Every readable source file with costs must have been annotated.
+    import os
+    for fl in sorted({fl for (fl, ln), v in p.line.items() if ln > 0 and any(v)}):
+        if os.path.isabs(fl) and os.path.isfile(fl) and fl not in files:
+            diffs.append('annotate did not annotate %s' % fl)
+    rc = report(diffs)
+    if rc == 0:
+        print('# %d functions, %d lines in %d annotated files agree' % (len(got), nlines, len(files)))
+    return rc
+
+
+def cmd_check_totals(paths):
+    p = load(paths)
+    s = p.self_total()
+    if s != p.totals:
+        return report(['sum of self costs %s != sum of totals: lines %s' % (
+            fmt(p.events, s), fmt(p.events, p.totals))])
+    print('# %d part(s), totals %s' % (p.parts, fmt(p.events, p.totals)))
+    for n in sorted(p.notes):
+        print('# note: %s' % n)
+    return 0
+
+
+def cmd_check_ours(ours, paths):
+    p = load(paths)
+    with open(ours, 'rb') as f:
+        doc = json.loads(f.read().decode('utf-8'))
+    diffs = []
+    ev = doc.get('events')
+    if not isinstance(ev, list) or sorted(ev) != sorted(p.events):
+        return report(['events: ours %r, the file says %r' % (ev, p.events)])
+    idx = [ev.index(e) for e in p.events]      # ours reordered to the file's order
+    reord = lambda v: [v[i] for i in idx]
+    t = reord(doc.get('totals', []))
+    if t != p.totals:
+        diffs.append('totals: ours %s, totals: lines %s' % (fmt(p.events, t), fmt(p.events, p.totals)))
+    got = {}
+    for r in doc.get('functions', []):
+        key = (r['file'], r['function'])
+        if key in got:
+            diffs.append('ours lists %s:%s twice' % key)
+        got[key] = reord(r['counts'])
+    for key in sorted(set(got) | set(p.fn)):
+        o, r = got.get(key), p.fn.get(key)
+        if o is None and r is not None and not any(r):
+            continue
+        if o != r:
+            diffs.append('%s:%s: ours %s, oracle %s' % (
+                key + (fmt(p.events, o) if o else 'none', fmt(p.events, r) if r else 'none')))
+    if 'files' not in doc:
+        diffs.append('ours has no "files" (per-line counts)')
+    else:
+        gotl = {}
+        for fr in doc['files']:
+            for row in fr['lines']:
+                gotl[(fr['file'], row[0])] = reord(row[1:])
+        for key in sorted(set(gotl) | set(p.line)):
+            o, r = gotl.get(key), p.line.get(key)
+            if (o is None or not any(o)) and (r is None or not any(r)):
+                continue
+            if o != r:
+                diffs.append('%s:%d: ours %s, oracle %s' % (
+                    key + (fmt(p.events, o) if o else 'none', fmt(p.events, r) if r else 'none')))
+    rc = report(diffs)
+    if rc == 0:
+        print('# %d functions, %d lines agree' % (len(p.fn), len(p.line)))
+    return rc
+
+
+def cmd_limit(old, new, event, percent):
+    a, b = load([old]), load([new])
+    if event not in a.events or event not in b.events:
+        raise Bad('no event %s' % event)
+    o = a.totals[a.events.index(event)]
+    n = b.totals[b.events.index(event)]
+    # broken when (n - o) > percent% of |o|: exact, as docs/json.md says.
+    num, den = percent.split('.') if '.' in percent else (percent, '')
+    scale = 10 ** len(den)
+    pct = int(num + den) if (num + den) else 0
+    broken = (n - o) * 100 * scale > pct * abs(o) if o != 0 else n - o > 0
+    print('3' if broken else '0')
+    print('# %s: old %d, new %d, change %+d, limit +%s%%' % (event, o, n, n - o, percent),
+          file=sys.stderr)
+    return 0
+
+
+def main(argv):
+    if not argv:
+        print(__doc__, file=sys.stderr)
+        return 2
+    cmd, args = argv[0], argv[1:]
+    try:
+        if cmd == 'read':
+            p = load(args)
+            out = {'events': p.events, 'totals': p.totals, 'parts': p.parts,
+                   'functions': [[k[0], k[1], v] for k, v in sorted(p.fn.items())],
+                   'lines': [[k[0], k[1], v] for k, v in sorted(p.line.items())]}
+            json.dump(out, sys.stdout, indent=0)
+            return 0
+        if cmd == 'check-annotate':
+            return cmd_check_annotate(args[0], args[1:])
+        if cmd == 'check-totals':
+            return cmd_check_totals(args)
+        if cmd == 'check-ours':
+            return cmd_check_ours(args[0], args[1:])
+        if cmd == 'limit':
+            return cmd_limit(*args)
+    except (Bad, OSError, ValueError, KeyError, TypeError, IndexError) as e:
+        print('# %s: %s' % (type(e).__name__, e))
+        return 2
+    print('cgoracle.py: unknown command %r' % cmd, file=sys.stderr)
+    return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,366 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/callgrind/run.sh: cg_annotate on Callgrind's files, against the
+# releases' own readings of them.
+#
+# For each Valgrind release (the system's, 3.19 on Debian 12; Debian 13's
+# 3.24 and unstable's 3.27, fetched as tests/release.sh does), each case of
+# tests/callgrind/cases runs that release's callgrind on a test program, and
+# every non-empty file it writes (one per dump, per thread, or one with
+# several parts) is checked twice:
+#
+#   REL/CASE/oracle  the oracle agrees with itself: cgoracle.py (a small
+#                    Callgrind reader written for this test only, not our
+#                    code) gives self costs whose sum is the file's totals:
+#                    lines, and, where the release's callgrind_annotate can
+#                    read the file, the same per-function self costs (every
+#                    function, every event) and the same per-line costs of
+#                    every source file it annotates (our test programs)
+#   REL/CASE/ours    our `cg_annotate --format=json --threshold=0 FILE`
+#                    gives exactly the oracle's totals, (file, function) self
+#                    costs and (file, line) costs
+#
+# and, per release, `cg_annotate --diff OLD NEW --limit Ir=+1%` on two
+# profiles of cldumps with different inputs exits 0 or 3 as the totals:
+# lines say (REL/diff-within, REL/diff-broken).
+#
+# callgrind_annotate is not used on --dump-bb=yes files (it takes the bb
+# address for a line number and stops: "too many event counts"), and its
+# figures are compared with the reader's in the reader's "calls=0 is self
+# cost" mode, since it adds the cost line after `calls=0` (a call still
+# running at the dump) to the caller's self cost.  docs/testing.md,
+# "Callgrind files (tests/callgrind)", has the details and the facts found.
+#
+# When a release cannot be fetched the suite prints one SKIP for it, with
+# the reason, except under CI=true, where it FAILs (every release must be
+# tested).  Without python3 or perl (the oracles' interpreters) likewise.
+#
+# Environment (tests/run-tests.sh): abs_top_srcdir, abs_top_builddir,
+# VALGRIND, VG_LIBEXECDIR, VG_PLATFORM.  Optional: CASES (shell patterns of
+# case names), CG_RELEASES (default "system trixie sid"), VG_RELEASES_DIR
+# and DEBIAN_MIRROR as for tests/release.sh, CG_OURS_ANNOTATE (default
+# $abs_top_builddir/post/cg_annotate), CG_JOBS (parallel runs, default 2),
+# CG_TIMEOUT (seconds per run, default 300), CC, CXX.
+# Everything is written under ./out (cwd = $abs_top_builddir/tests/callgrind).
+set -u
+: "${abs_top_srcdir:?}" "${abs_top_builddir:?}"
+. "$abs_top_srcdir/tests/lib.sh"
+VALGRIND=${VALGRIND:-/usr/bin/valgrind}
+VG_LIBEXECDIR=${VG_LIBEXECDIR:-/usr/libexec/valgrind}
+VG_PLATFORM=${VG_PLATFORM:-amd64-linux}
+CC=${CC:-gcc}
+CXX=${CXX:-g++}
+jobs=${CG_JOBS:-2}
+ours=${CG_OURS_ANNOTATE:-$abs_top_builddir/post/cg_annotate}
+suite=$abs_top_srcdir/tests/callgrind
+progs=$abs_top_srcdir/tests/progs
+oracle="python3 $suite/cgoracle.py"
+# Unset so that our make and the fetch do not see the caller's.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+
+mkdir -p out || exit 2
+work=$(cd out && pwd -P)
+btop=$(cd "$abs_top_builddir" && pwd -P) || exit 2
+
+res=$work/res
+
+# files DIR: the non-empty files the run wrote (Callgrind leaves an empty
+# cg.out beside the per-thread files).
+files() {
+  for _f in "$1"/cg.out "$1"/cg.out-[0-9]* "$1"/cg.out.[0-9]*; do
+    [ -s "$_f" ] && echo "$_f"
+  done
+}
+runok() { # NAME DIR
+  if [ "$(cat "$2/rc" 2>/dev/null)" != 0 ]; then
+    fail "$1" "callgrind exited with status $(cat "$2/rc" 2>/dev/null): $(cat "$2/cmd")"
+    tail -n 15 "$2/log" | indent 15
+    return 1
+  fi
+  if [ -z "$(files "$2")" ]; then
+    fail "$1" "callgrind wrote no file: $(cat "$2/cmd")"
+    return 1
+  fi
+}
+
+havours=yes
+[ -x "$ours" ] || havours=no
+
+# check_case VERSION NAME ANNOTATE: the oracle and ours cases of one run,
+# as PASS/FAIL lines.
+check_case() {
+    v=$1 name=$2 ann=$3
+    d=$res/$v/$name
+    t=callgrind/$v/$name
+    runok "$t/oracle" "$d" || return
+    # The oracle: totals, and callgrind_annotate where it can read the file.
+    mkdir -p "$d/chk" || exit 2
+    : >"$d/oracle.txt"
+    ok=yes
+    for f in $(files "$d"); do
+      b=$(basename "$f")
+      echo "# $b:" >>"$d/oracle.txt"
+      $oracle check-totals "$f" >>"$d/oracle.txt" 2>&1 || ok=no
+      if grep -q '^positions:.*bb' "$f"; then
+        echo "# (callgrind_annotate cannot read bb positions)" >>"$d/oracle.txt"
+        continue
+      fi
+      (cd / && perl "$ann" --threshold=100 --show-percs=no --auto=yes --context=100000000 "$f") \
+        >"$d/chk/$b.annotate" 2>"$d/chk/$b.annotate.err" || {
+        ok=no
+        echo "# $ann failed:" >>"$d/oracle.txt"
+        sed 's/^/# /' "$d/chk/$b.annotate.err" | tail -n 5 >>"$d/oracle.txt"
+        continue
+      }
+      $oracle check-annotate "$d/chk/$b.annotate" "$f" >>"$d/oracle.txt" 2>&1 || ok=no
+    done
+    if [ "$ok" = yes ]; then pass "$t/oracle"
+    else fail "$t/oracle" && indent 30 <"$d/oracle.txt"; fi
+    # Ours.
+    if [ "$havours" = no ]; then
+      fail "$t/ours" "our cg_annotate is not built: no $ours"
+      return
+    fi
+    : >"$d/ours.txt"
+    ok=yes
+    for f in $(files "$d"); do
+      b=$(basename "$f")
+      "$ours" --format=json --threshold=0 "$f" >"$d/chk/$b.ours.json" 2>"$d/chk/$b.ours.err"
+      rc=$?
+      if [ "$rc" -ne 0 ]; then
+        ok=no
+        { echo "# $b: cg_annotate exited with status $rc:"; head -n 5 "$d/chk/$b.ours.err" | sed 's/^/#   /'; } >>"$d/ours.txt"
+        continue
+      fi
+      { echo "# $b:"; $oracle check-ours "$d/chk/$b.ours.json" "$f" 2>&1; } >>"$d/ours.txt" || ok=no
+    done
+    if [ "$ok" = yes ]; then pass "$t/ours"
+    else fail "$t/ours" && indent 30 <"$d/ours.txt"; fi
+}
+
+# run.sh --check VERSION NAME ANNOTATE: one case's checks (run by xargs below).
+if [ "${1:-}" = --check ]; then
+  check_case "$2" "$3" "$4"
+  exit 0
+fi
+
+# One run at a time per build directory.
+while ! mkdir "$work/.lock" 2>/dev/null; do
+  holder=$(cat "$work/.lock/pid" 2>/dev/null)
+  if [ -n "$holder" ] && ! kill -0 "$holder" 2>/dev/null; then rm -rf "$work/.lock"; continue; fi
+  sleep 2
+done
+echo $$ >"$work/.lock/pid"
+trap 'rm -rf "$work/.lock"' EXIT
+trap 'exit 130' INT TERM
+
+# missing NAME REASON: something outside the project is not there; a
+# failure under CI=true.
+missing() {
+  if [ "${CI:-}" = true ]; then
+    fail "$1" "$2 (CI=true: required)"
+  else
+    skip "$1" "$2"
+  fi
+}
+
+command -v python3 >/dev/null 2>&1 || { missing callgrind/oracle "no python3 for tests/callgrind/cgoracle.py"; exit 0; }
+command -v perl >/dev/null 2>&1 || { missing callgrind/oracle "no perl for callgrind_annotate"; exit 0; }
+
+selected() {
+  [ -n "${CASES:-}" ] || return 0
+  for _p in $CASES; do
+    # shellcheck disable=SC2254
+    case $1 in $_p) return 0 ;; esac
+  done
+  return 1
+}
+
+limit=
+command -v timeout >/dev/null 2>&1 && limit="timeout -k 5 ${CG_TIMEOUT:-300}"
+
+# ---------------------------------------------------------------------------
+# Releases: "TAG LIBDIR ANNOTATE" lines in $work/releases.
+
+: >"$work/releases"
+for rel in ${CG_RELEASES:-system trixie sid}; do
+  if [ "$rel" = system ]; then
+    v=$("$VALGRIND" --version 2>/dev/null | sed -n 's/^valgrind-//p')
+    lib=$VG_LIBEXECDIR
+    ann=$(dirname "$VALGRIND")/callgrind_annotate
+    if [ -z "$v" ] || [ ! -f "$lib/callgrind-$VG_PLATFORM" ]; then
+      missing callgrind/system "no callgrind in $VG_LIBEXECDIR ($VALGRIND)"
+      continue
+    fi
+    [ -f "$ann" ] || ann=/usr/bin/callgrind_annotate
+    if [ ! -f "$ann" ]; then
+      missing callgrind/system "no callgrind_annotate next to $VALGRIND"
+      continue
+    fi
+    echo "$v $lib $ann" >>"$work/releases"
+    continue
+  fi
+  # Another release: fetched as tests/release.sh does, into the same
+  # directory (kept and reused), under the same lock.
+  top=$btop/.valgrind-releases/$rel
+  mkdir -p "$top" || exit 2
+  if [ -n "${VG_RELEASES_DIR:-}" ]; then
+    mkdir -p "$VG_RELEASES_DIR/$rel" || exit 2
+    root=$(cd "$VG_RELEASES_DIR" && pwd -P)/$rel/root
+  else
+    root=$top/root
+  fi
+  while ! mkdir "$top/.lock" 2>/dev/null; do
+    holder=$(cat "$top/.lock/pid" 2>/dev/null)
+    if [ -n "$holder" ] && ! kill -0 "$holder" 2>/dev/null; then rm -rf "$top/.lock"; continue; fi
+    sleep 2
+  done
+  echo $$ >"$top/.lock/pid"
+  sh "$abs_top_srcdir/scripts/fetch-valgrind.sh" "$rel" "$root" >"$work/fetch-$rel.log" 2>&1
+  rc=$?
+  rm -rf "$top/.lock"
+  if [ "$rc" -eq 3 ] && [ "${CI:-}" != true ]; then
+    skip "callgrind/$rel/fetch" "$(tail -n 1 "$work/fetch-$rel.log" | sed 's/^fetch-valgrind: //')"
+    continue
+  elif [ "$rc" -ne 0 ]; then
+    fail "callgrind/$rel/fetch" "scripts/fetch-valgrind.sh $rel $root: exit status $rc${CI:+ (CI=$CI: every release must be tested)}"
+    indent 20 <"$work/fetch-$rel.log"
+    continue
+  fi
+  pv=$(sed -n 's/^version=//p' "$root/.fetched")
+  v=${pv#*:}
+  v=${v%%-*}
+  lib=$root/usr/libexec/valgrind
+  ann=$root/usr/bin/callgrind_annotate
+  if [ ! -f "$lib/callgrind-$VG_PLATFORM" ] || [ ! -f "$ann" ]; then
+    fail "callgrind/$rel/fetch" "the package valgrind $pv in $root has no callgrind-$VG_PLATFORM or callgrind_annotate"
+    continue
+  fi
+  echo "$v $lib $ann" >>"$work/releases"
+done
+[ -s "$work/releases" ] || exit 0
+
+# ---------------------------------------------------------------------------
+# Programs (out/progs), built once: tests/progs/NAME.{c,cc} with the flags
+# of their `cflags:` line, as tests/tool builds them, and cldumps.c.
+
+mkdir -p "$work/progs" || exit 2
+# callgrind.h: the system's, or else a fetched release's (the requests are
+# the same in every release).
+clinc=
+for d in /usr/include $(awk '{ print $2 }' "$work/releases" | sed 's#/libexec/valgrind$#/include#'); do
+  [ -f "$d/valgrind/callgrind.h" ] && { clinc=$d; break; }
+done
+build() {
+  _src=
+  for _s in "$progs/$1.c" "$progs/$1.cc" "$suite/$1.c"; do [ -f "$_s" ] && _src=$_s && break; done
+  [ -n "$_src" ] || { echo "no source for $1" >"$work/progs/$1.log"; return 1; }
+  _bin=$work/progs/$1
+  [ -f "$_bin" ] && [ ! "$_src" -nt "$_bin" ] && return 0
+  _flags=$(sed -n 's/.*cflags: *//p' "$_src" | sed -n '1{s/ *\*\/.*//;p;}')
+  _cc=$CC
+  case $_src in *.cc) _cc=$CXX ;; esac
+  # shellcheck disable=SC2086
+  $_cc -g -I"$abs_top_srcdir/include" ${clinc:+-I"$clinc"} -o "$_bin" "$_src" $_flags \
+    >"$work/progs/$1.log" 2>&1 || { rm -f "$_bin"; return 1; }
+}
+
+# ---------------------------------------------------------------------------
+# The runs: out/res/VERSION/CASE/{cmd,log,rc,cg.out*}, CG_JOBS at a time.
+
+envi="env -i"
+env --default-signal true 2>/dev/null && envi="env --default-signal -i"
+rm -rf "$res" && mkdir -p "$res" || exit 2
+: >"$work/jobs"
+: >"$work/cases.sel"
+# addrun DIR LIB PROG ARGS OPTS
+addrun() {
+  mkdir -p "$1" || exit 2
+  # shellcheck disable=SC2086
+  printf '%s ' $limit $envi PATH=/usr/bin:/bin VALGRIND_LIB="$2" "$VALGRIND" --tool=callgrind \
+    --callgrind-out-file=cg.out $5 "$work/progs/$3" $4 >"$1/cmd"
+  echo >>"$1/cmd"
+  echo "$1" >>"$work/jobs"
+}
+buildfail=
+while IFS='|' read -r name prog opts; do
+  name=$(echo "$name" | sed 's/^ *//; s/ *$//')
+  case $name in '' | '#'*) continue ;; esac
+  selected "$name" || continue
+  set -- $prog
+  pname=$1; shift
+  pargs="$*"
+  if ! build "$pname"; then
+    fail "callgrind/build/$pname" "could not build $pname:"
+    indent 20 <"$work/progs/$pname.log"
+    continue
+  fi
+  echo "$name" >>"$work/cases.sel"
+  while read -r v lib ann; do
+    addrun "$res/$v/$name" "$lib" "$pname" "$pargs" "$opts"
+  done <"$work/releases"
+done <"$suite/cases"
+diffok=no
+if selected diff-within || selected diff-broken; then
+  if build cldumps; then
+    diffok=yes
+    while read -r v lib ann; do
+      for n in 1000 1005 1100; do
+        addrun "$res/$v/diff-$n" "$lib" cldumps "$n" "--separate-threads=no"
+      done
+    done <"$work/releases"
+  else
+    fail "callgrind/build/cldumps" "could not build cldumps:"
+    indent 20 <"$work/progs/cldumps.log"
+  fi
+fi
+# shellcheck disable=SC2016
+xargs -P "$jobs" -I{} sh -c 'cd "$1" && sh ./cmd >log 2>&1 </dev/null; echo $? >rc' _ {} <"$work/jobs"
+
+# ---------------------------------------------------------------------------
+# The checks (check_case above).
+
+# The per-case checks, CG_JOBS at a time (run.sh --check), each into its
+# report; then the reports in case order.
+: >"$work/checks"
+while read -r v lib ann; do
+  while read -r name; do echo "$v $name $ann" >>"$work/checks"; done <"$work/cases.sel"
+done <"$work/releases"
+# shellcheck disable=SC2016
+CG_RES=$res xargs -P "$jobs" -L 1 sh -c 'sh "$0" --check "$@" >"$CG_RES/$1/$2.report" 2>&1' "$suite/run.sh" <"$work/checks"
+while read -r v lib ann; do
+  while read -r name; do
+    cat "$res/$v/$name.report" 2>/dev/null || fail "callgrind/$v/$name" "no report"
+  done <"$work/cases.sel"
+
+  # --diff with --limit Ir=+1%: cldumps 1000 against 1005 (within the
+  # limit) and 1100 (beyond it), its first dump (bench_sum).
+  [ "$diffok" = yes ] || continue
+  old=$res/$v/diff-1000/cg.out.1
+  for pair in within:1005:0 broken:1100:3; do
+    what=${pair%%:*}; rest=${pair#*:}; n=${rest%%:*}; want=${rest#*:}
+    t=callgrind/$v/diff-$what
+    selected "diff-$what" || continue
+    runok "$t" "$res/$v/diff-1000" && runok "$t" "$res/$v/diff-$n" || continue
+    new=$res/$v/diff-$n/cg.out.1
+    exp=$($oracle limit "$old" "$new" Ir 1 2>"$res/$v/diff-$what.oracle")
+    if [ "$exp" != "$want" ]; then
+      fail "$t" "the oracle expects status '$exp' for cldumps 1000 vs $n, the case is meant to test $want:"
+      indent 5 <"$res/$v/diff-$what.oracle"
+      continue
+    fi
+    if [ "$havours" = no ]; then
+      fail "$t" "our cg_annotate is not built: no $ours"
+      continue
+    fi
+    "$ours" --diff "$old" "$new" --limit Ir=+1% >"$res/$v/diff-$what.out" 2>"$res/$v/diff-$what.err"
+    rc=$?
+    if [ "$rc" = "$exp" ]; then pass "$t"
+    else
+      fail "$t" "cg_annotate --diff OLD NEW --limit Ir=+1% exited with $rc, expected $exp" \
+        "$(cat "$res/$v/diff-$what.oracle")"
+      head -n 5 "$res/$v/diff-$what.err" | indent 5
+    fi
+  done
+done <"$work/releases"
+exit 0
