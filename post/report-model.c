@@ -189,9 +189,12 @@ static enum cg_readability compare_files(const char *a, const char *b)
     if (fa < 0 || fb < 0) {
         r = CG_UNREADABLE;
     } else {
-        static char ba[65536], bb[65536];
+        /* The buffers are the call's own (not static): nothing of one
+           comparison is left for the next. */
+        enum { CHUNK = 65536 };
+        char *ba = xmalloc(2 * CHUNK), *bb = ba + CHUNK;
         for (;;) {
-            ssize_t na = read(fa, ba, sizeof ba);
+            ssize_t na = read(fa, ba, CHUNK);
             ssize_t nb = na > 0 ? read(fb, bb, (size_t)na) : 0;
             if (na < 0 || nb < 0) {
                 r = CG_UNREADABLE;
@@ -203,6 +206,7 @@ static enum cg_readability compare_files(const char *a, const char *b)
                 break;
             }
         }
+        free(ba);
     }
     if (fa >= 0) close(fa);
     if (fb >= 0) close(fb);
