@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* report-json.c: cg_annotate --format=json (docs/json.md, "The document";
-   the schema is docs/cg_annotate.schema.json). */
+   the schema is docs/cg_annotate.schema.json).  Which pairs are listed and
+   in what order is decided by the report model (report-model.c), as for
+   the text report and the page; this file only writes them out. */
 #include "json.h"
 #include "numfmt.h"
 #include "report.h"
@@ -9,15 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct entry {
-    const cg_str *file, *fn;
-    const cg_count *cc;
-} entry;
-
 /* The document being written: made by cg_report_json and handed to every
-   helper (and, through qsort_r, to the comparators), so that nothing of one
-   document outlives it.  The writer's buffer is large, so the whole is on
-   the heap. */
+   helper, so that nothing of one document outlives it.  The writer's buffer is large, so the whole
+   is on the heap. */
 struct json {
     const cg_report *r;
     cg_jout out;
@@ -26,30 +22,6 @@ struct json {
 static void cg_j_cstr(cg_jout *out, const char *s)
 {
     cg_j_str(out, s, strlen(s));
-}
-
-static int cmp_entry(const void *a, const void *b, void *report)
-{
-    const cg_report *r = report;
-    const entry *x = a, *y = b;
-    int c = cg_cc_cmp_desc(x->cc, y->cc, r->sort, r->n_sort);
-    if (!c) c = cg_strcmp(x->file, y->file);
-    return c ? c : cg_strcmp(x->fn, y->fn);
-}
-
-static int cmp_file(const void *a, const void *b, void *prof)
-{
-    const cg_profile *p = prof;
-    return cg_strcmp(cg_name(&p->files, *(const uint32_t *)a),
-                     cg_name(&p->files, *(const uint32_t *)b));
-}
-
-static int cmp_line(const void *a, const void *b, void *prof)
-{
-    const cg_profile *p = prof;
-    int64_t x = p->lines[*(const uint32_t *)a].line;
-    int64_t y = p->lines[*(const uint32_t *)b].line;
-    return (x > y) - (x < y);
 }
 
 static void text(cg_jout *out, const cg_text *t)
@@ -132,47 +104,41 @@ static void inputs(struct json *js)
     cg_j_lit(out, "\n  ],\n");
 }
 
+/* The pairs and their order are the report model's (report-model.c): every
+   pair unless --threshold was given. */
 static void functions(struct json *js)
 {
     cg_jout *out = &js->out;
-    const cg_profile *p = js->r->prof;
-    entry *v = xmalloc((p->n_pairs + 1) * sizeof *v);
-    size_t n = 0;
-    size_t k = js->r->sort[0];
-    double t = cg_threshold_count(js->r->threshold, p->summary_total[k]);
-    for (uint32_t f = p->first_file; f != CG_NONE; f = p->finfo[f].next_file)
-        for (uint32_t pi = p->finfo[f].first_pair; pi != CG_NONE; pi = p->pairs[pi].next_in_file) {
-            const cg_count *cc = cg_pair_cc(p, pi);
-            if (js->r->threshold_given && !cg_reaches(cc[k], t)) continue;
-            v[n++] = (entry){cg_name(&p->files, f), cg_name(&p->fns, p->pairs[pi].fn), cc};
-        }
-    qsort_r(v, n, sizeof *v, cmp_entry, (void *)js->r);
+    cg_pair_rows l;
+    cg_pair_rows_make(js->r, CG_KEEP_GIVEN, &l);
     cg_j_lit(out, "  \"functions\": [");
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < l.n; i++) {
+        const cg_pair_row *v = &l.v[i];
         cg_j_lit(out, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
-        cg_j_str(out, v[i].file->s, v[i].file->len);
+        cg_j_str(out, v->file->s, v->file->len);
         cg_j_lit(out, ", \"function\": ");
-        cg_j_str(out, v[i].fn->s, v[i].fn->len);
+        cg_j_str(out, v->fn->s, v->fn->len);
         cg_j_lit(out, ", \"counts\": ");
-        shown(js, v[i].cc);
+        shown(js, v->cc);
         cg_j_raw(out, "}", 1);
     }
-    cg_j_lit(out, n ? "\n  ],\n" : "],\n");
-    free(v);
+    cg_j_lit(out, l.n ? "\n  ],\n" : "],\n");
+    cg_pair_rows_free(&l);
 }
 
+/* Every file with counts, by name, its lines ascending (both orders are
+   the report model's). */
 static void files(struct json *js)
 {
     cg_jout *out = &js->out;
     const cg_profile *p = js->r->prof;
-    uint32_t *by_file;
-    size_t *start;
-    cg_profile_group_lines(p, &by_file, &start);
+    cg_file_lines fl;
+    cg_file_lines_init(p, &fl);
     uint32_t *ids = xmalloc((p->files.n + 1) * sizeof *ids);
     size_t n = 0;
     for (uint32_t f = 0; f < p->files.n; f++)
-        if (start[f + 1] > start[f]) ids[n++] = f;
-    qsort_r(ids, n, sizeof *ids, cmp_file, (void *)p);
+        if (fl.start[f + 1] > fl.start[f]) ids[n++] = f;
+    cg_files_by_name(p, ids, n);
     cg_j_lit(out, "  \"files\": [");
     for (size_t i = 0; i < n; i++) {
         uint32_t f = ids[i];
@@ -180,9 +146,8 @@ static void files(struct json *js)
         cg_j_lit(out, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
         cg_j_str(out, name->s, name->len);
         cg_j_lit(out, ", \"lines\": [");
-        uint32_t *ln = by_file + start[f];
-        size_t nl = start[f + 1] - start[f];
-        qsort_r(ln, nl, sizeof *ln, cmp_line, (void *)p);
+        size_t nl;
+        const uint32_t *ln = cg_file_lines_sorted(p, &fl, f, &nl);
         for (size_t j = 0; j < nl; j++) {
             if (j) cg_j_lit(out, ", ");
             row(js, &p->lines[ln[j]].line, cg_line_cc(p, ln[j]));
@@ -191,8 +156,7 @@ static void files(struct json *js)
     }
     cg_j_lit(out, n ? "\n  ],\n" : "],\n");
     free(ids);
-    free(by_file);
-    free(start);
+    cg_file_lines_free(&fl);
 }
 
 static void limits(struct json *js)

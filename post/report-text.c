@@ -480,13 +480,6 @@ static enum cg_readability annotate_file(const struct text *tc, uint32_t f, cg_f
     return r;
 }
 
-static int cmp_file_id(const void *a, const void *b, void *prof)
-{
-    const cg_profile *p = prof;
-    return cg_strcmp(cg_name(&p->files, *(const uint32_t *)a),
-                     cg_name(&p->files, *(const uint32_t *)b));
-}
-
 static void annotation(const struct text *tc, const cg_summary *by_file)
 {
     cg_annotation a;
@@ -494,7 +487,7 @@ static void annotation(const struct text *tc, const cg_summary *by_file)
     cg_file_lines fl;
     cg_file_lines_init(tc->p, &fl);
     /* The text report annotates in name order. */
-    qsort_r(a.files, a.n, sizeof *a.files, cmp_file_id, (void *)tc->p);
+    cg_files_by_name(tc->p, a.files, a.n);
     for (size_t i = 0; i < a.n; i++) a.r[i] = annotate_file(tc, a.files[i], &fl);
     cg_annotation_account(tc->p, &fl, &a);
 

@@ -2,10 +2,11 @@
 /* report.h: what cg_annotate's three reports (text: report-text.c, JSON:
    report-json.c, HTML: report-html.c) are made of: the options that shape
    them, and the report model they share (report-model.c): the function
-   summaries with their threshold and order, the source files to annotate and
-   their listing, and where the counts went.  Each rule of
-   docs/post-processors.md, "The cg_annotate report", is decided there once;
-   the reports only lay the results out. */
+   summaries and the flat list of pairs with their threshold and order, the
+   order of files, the source files to annotate and their listing, and where
+   the counts went.  Each rule of docs/post-processors.md, "The cg_annotate
+   report", and of docs/json.md is decided there once; the reports only lay
+   the results out. */
 #ifndef CG_REPORT_H
 #define CG_REPORT_H
 
@@ -41,6 +42,14 @@ void cg_report_html(FILE *out, const cg_report *r);
 
 /* ---------------------------------------------------- function summaries */
 
+/* Which rows a list keeps: the text report and the page apply the threshold
+   always (0.1% by default), the JSON document only when --threshold was
+   given (docs/json.md, "threshold"). */
+enum cg_keep {
+    CG_KEEP_THRESHOLD, /* the rows at or above the threshold */
+    CG_KEEP_GIVEN,     /* likewise with --threshold, else every row */
+};
+
 /* One member of a group: a function of the file, or a file of the
    function. */
 typedef struct cg_inner {
@@ -72,9 +81,29 @@ typedef struct cg_summary {
 void cg_summary_by_file(const cg_report *r, cg_summary *s);
 void cg_summary_by_fn(const cg_report *r, cg_summary *s);
 void cg_summary_free(cg_summary *s);
+
 /* Whether the group is shown as one row (`< FILE:FUNCTION`): one member
    kept, whose counts equal the group's in every event. */
 bool cg_summary_one_row(const cg_report *r, const cg_outer *o);
+
+/* One (file, function) pair of a flat list. */
+typedef struct cg_pair_row {
+    const cg_str *file, *fn;
+    const cg_count *cc;
+    uint32_t pair;
+} cg_pair_row;
+
+/* Every (file, function) pair as a row of its own (the JSON document's
+   "functions"), those `keep` leaves out dropped, ordered as the summaries
+   order their rows by counts, then by file name and function name,
+   ascending (docs/json.md). */
+typedef struct cg_pair_rows {
+    cg_pair_row *v;
+    size_t n;
+} cg_pair_rows;
+
+void cg_pair_rows_make(const cg_report *r, enum cg_keep keep, cg_pair_rows *l);
+void cg_pair_rows_free(cg_pair_rows *l);
 
 /* ------------------------------------------------- annotated source files */
 
@@ -105,6 +134,9 @@ void cg_file_lines_init(const cg_profile *p, cg_file_lines *fl);
 void cg_file_lines_free(cg_file_lines *fl);
 /* File f's line indices, ascending by line number (line 0 first). */
 const uint32_t *cg_file_lines_sorted(const cg_profile *p, cg_file_lines *fl, uint32_t f, size_t *n);
+/* Sorts file ids by name, bytewise (the order in which the text report
+   annotates and the JSON document lists files). */
+void cg_files_by_name(const cg_profile *p, uint32_t *files, size_t n);
 
 /* What the listing of one readable file consists of, in order; the report
    lays each part out. */
