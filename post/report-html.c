@@ -52,11 +52,11 @@ struct page {
     const cg_count *total;
     cg_buf *b;         /* the part being written */
     place *places;     /* per file id */
-    cg_count *hottest; /* per event: the program's largest |line count| */
+    cg_count *hottest; /* per column shown: the program's largest |line value| */
     /* The listing being written. */
     place *pl;            /* its file's place */
     uint32_t sec;         /* its section number */
-    const cg_count *fmax; /* per event: the file's largest |line count| */
+    const cg_count *fmax; /* per column shown: the file's largest |line value| */
     cg_buf gap;           /* lines without counts read since the last listed one */
     int64_t gap_first, gap_n;
     uint32_t n_gaps;
@@ -182,11 +182,28 @@ static const cg_text *event(struct page *pg, size_t e)
     return &pg->p->events[e];
 }
 
-/* The header cells of the shown events. */
+/* Column i's percentages are of its event's program total, whatever the
+   column's kind. */
+static cg_count col_total(struct page *pg, size_t i)
+{
+    return pg->total[pg->r->show[i].event];
+}
+
+/* Raises max[i], per column shown, to the row's value if that is larger in
+   magnitude (cc: the row's counts by event). */
+static void col_max(struct page *pg, cg_count *max, const cg_count *cc)
+{
+    for (size_t i = 0; i < pg->r->n_show; i++) {
+        cg_count v = cg_col_value(&pg->r->show[i], cc);
+        if (mag(v) > mag(max[i])) max[i] = v;
+    }
+}
+
+/* The header cells of the shown columns. */
 static void event_heads(struct page *pg, bool buttons)
 {
     for (size_t i = 0; i < pg->r->n_show; i++) {
-        const cg_text *e = event(pg, pg->r->show[i]);
+        const cg_text *e = event(pg, pg->r->show[i].event);
         add(pg, "<th scope=\"col\" title=\"");
         text(pg, e->s, e->len, CG_HTML_PLAIN);
         add(pg, ": ");
@@ -237,14 +254,14 @@ static void src_row(struct page *pg, const char *id_label, int64_t n, const char
     if (cc) {
         addf(pg, "<tr class=\"hot\" id=\"s%u-%" PRId64 "\">", pg->sec, n);
         for (size_t i = 0; i < pg->r->n_show; i++) {
-            size_t e = pg->r->show[i];
-            unsigned f = level(cc[e], pg->fmax[e]), g = level(cc[e], pg->hottest[e]);
+            cg_count v = cg_col_value(&pg->r->show[i], cc);
+            unsigned f = level(v, pg->fmax[i]), g = level(v, pg->hottest[i]);
             if (f)
-                addf(pg, "<td class=\"f%u p%u%s\">", f, g, cc[e] < 0 ? " n" : "");
+                addf(pg, "<td class=\"f%u p%u%s\">", f, g, v < 0 ? " n" : "");
             else
                 add(pg, "<td>");
-            count(pg, cc[e]);
-            share(pg, cc[e], pg->total[e]);
+            count(pg, v);
+            share(pg, v, col_total(pg, i));
             add(pg, "</td>");
         }
     } else {
@@ -359,12 +376,8 @@ static void source_file(struct page *pg, uint32_t f, cg_file_lines *fl, enum cg_
     }
     size_t nl;
     const uint32_t *ln = cg_file_lines_sorted(p, fl, f, &nl);
-    cg_count *fmax = xcalloc(pg->nev, sizeof(cg_count));
-    for (size_t i = 0; i < nl; i++) {
-        const cg_count *cc = cg_line_cc(p, ln[i]);
-        for (size_t e = 0; e < pg->nev; e++)
-            if (mag(cc[e]) > mag(fmax[e])) fmax[e] = cc[e];
-    }
+    cg_count *fmax = xcalloc(pg->r->n_show + 1, sizeof(cg_count));
+    for (size_t i = 0; i < nl; i++) col_max(pg, fmax, cg_line_cc(p, ln[i]));
     pg->fmax = fmax;
     pg->n_gaps = 0;
     pg->n_bogus = 0;
@@ -421,10 +434,10 @@ static void annotation_summary(struct page *pg, const cg_annotation *a)
         add(pg, what[i]);
         add(pg, "</th>");
         for (size_t k = 0; k < pg->r->n_show; k++) {
-            size_t e = pg->r->show[k];
+            cg_count v = cg_col_value(&pg->r->show[k], a->acc[i]);
             add(pg, "<td>");
-            count(pg, a->acc[i][e]);
-            share(pg, a->acc[i][e], pg->total[e]);
+            count(pg, v);
+            share(pg, v, col_total(pg, k));
             add(pg, "</td>");
         }
         add(pg, "</tr>\n");
@@ -541,17 +554,18 @@ static void linked(struct page *pg, const cg_str *s, bool ok, const cg_buf *href
     if (ok) add(pg, "</a>");
 }
 
+/* A row's cells (cc: its counts by event; max: per column shown). */
 static void cells(struct page *pg, const cg_count *cc, const cg_count *max)
 {
     for (size_t i = 0; i < pg->r->n_show; i++) {
-        size_t e = pg->r->show[i];
-        unsigned l = bar(cc[e], max[e]);
+        cg_count v = cg_col_value(&pg->r->show[i], cc);
+        unsigned l = bar(v, max[i]);
         if (l)
-            addf(pg, "<td class=\"b%u%s\">", l, cc[e] < 0 ? " n" : "");
+            addf(pg, "<td class=\"b%u%s\">", l, v < 0 ? " n" : "");
         else
-            add(pg, cc[e] < 0 ? "<td class=\"n\">" : "<td>");
-        count(pg, cc[e]);
-        share(pg, cc[e], pg->total[e]);
+            add(pg, v < 0 ? "<td class=\"n\">" : "<td>");
+        count(pg, v);
+        share(pg, v, col_total(pg, i));
         add(pg, "</td>");
     }
 }
@@ -573,13 +587,10 @@ static void function_table(struct page *pg, const cg_summary *s, bool by_file, c
          "placeholder=\"Filter by name (press /)\" aria-label=\"Filter the %s table by name\">"
          "<output id=\"t-%s-status\" aria-live=\"polite\"></output></div>\n",
          id, title, id);
-    cg_count *max = xcalloc(pg->nev, sizeof(cg_count));
+    cg_count *max = xcalloc(pg->r->n_show + 1, sizeof(cg_count));
     for (size_t i = 0; i < s->n; i++) {
-        for (size_t e = 0; e < pg->nev; e++) {
-            if (mag(s->o[i].cc[e]) > mag(max[e])) max[e] = s->o[i].cc[e];
-            for (size_t j = 0; j < s->o[i].n_in; j++)
-                if (mag(s->o[i].in[j].cc[e]) > mag(max[e])) max[e] = s->o[i].in[j].cc[e];
-        }
+        col_max(pg, max, s->o[i].cc);
+        for (size_t j = 0; j < s->o[i].n_in; j++) col_max(pg, max, s->o[i].in[j].cc);
     }
     addf(pg, "<div class=\"scroll tall\"><table class=\"fn%s\" id=\"t-%s\">",
          pg->r->show_percs ? " pc" : "", id);
@@ -650,7 +661,7 @@ static void function_table(struct page *pg, const cg_summary *s, bool by_file, c
         cg_fmt_float_repr(th, sizeof th, pg->r->threshold);
         addf(pg, "<p class=\"note\">%zu %s below the threshold (%s%% of ", below,
              below == 1 ? "entry is" : "entries are", th);
-        ctext(pg, event(pg, pg->r->sort[0]));
+        ctext(pg, event(pg, pg->r->sort[0].event));
         add(pg, "'s total) are left out; <code>--threshold=0</code> lists them.</p>\n");
     }
     add(pg, "</section>\n");
@@ -704,7 +715,7 @@ static void top(struct page *pg)
             "aria-label=\"Columns shown\">");
     for (size_t i = 0; i < pg->r->n_show; i++) {
         addf(pg, "<label><input type=\"checkbox\" data-col=\"%zu\" checked> ", i);
-        ctext(pg, event(pg, pg->r->show[i]));
+        ctext(pg, event(pg, pg->r->show[i].event));
         add(pg, "</label>");
     }
     if (pg->r->show_percs)
@@ -760,8 +771,10 @@ static void totals(struct page *pg)
     else
         add(pg, "<th scope=\"col\">program total</th>");
     add(pg, "</tr></thead><tbody>\n");
+    /* A row per shown column's event, with that event's totals (the
+       profiles', not a table row's). */
     for (size_t i = 0; i < pg->r->n_show; i++) {
-        size_t e = pg->r->show[i];
+        size_t e = pg->r->show[i].event;
         add(pg, "<tr><th scope=\"row\">");
         ctext(pg, event(pg, e));
         add(pg, "</th><td class=\"what\">");
@@ -794,11 +807,12 @@ static void totals(struct page *pg)
     add(pg, "</tbody></table></div>\n");
 }
 
-static void events_line(struct page *pg, const size_t *ev, size_t n)
+/* The events of columns cols[0 .. n), or the n recorded ones (cols NULL). */
+static void events_line(struct page *pg, const cg_col *cols, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         if (i) add(pg, " ");
-        ctext(pg, event(pg, ev ? ev[i] : i));
+        ctext(pg, event(pg, cols ? cols[i].event : i));
     }
 }
 
@@ -859,12 +873,8 @@ void cg_report_html(FILE *f, const cg_report *r)
     struct page page_ctx = {.r = r, .p = p, .nev = p->n_events, .total = p->summary_total};
     struct page *pg = &page_ctx;
     pg->places = xcalloc(p->files.n + 1, sizeof *pg->places);
-    pg->hottest = xcalloc(pg->nev, sizeof(cg_count));
-    for (size_t i = 0; i < p->n_lines; i++) {
-        const cg_count *cc = cg_line_cc(p, (uint32_t)i);
-        for (size_t e = 0; e < pg->nev; e++)
-            if (mag(cc[e]) > mag(pg->hottest[e])) pg->hottest[e] = cc[e];
-    }
+    pg->hottest = xcalloc(r->n_show + 1, sizeof(cg_count));
+    for (size_t i = 0; i < p->n_lines; i++) col_max(pg, pg->hottest, cg_line_cc(p, (uint32_t)i));
     cg_summary by_file, by_fn;
     cg_summary_by_file(r, &by_file);
     cg_summary_by_fn(r, &by_fn);

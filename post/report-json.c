@@ -29,7 +29,8 @@ static void text(cg_jout *out, const cg_text *t)
     cg_j_str(out, t->s, t->len);
 }
 
-/* `[a, b, ...]` of the shown events of `cc`, or with `line` first. */
+/* `[a, b, ...]`: the row's values in the shown columns (cc: its counts by
+   event), or with `line` first. */
 static void row(struct json *js, const int64_t *line, const cg_count *cc)
 {
     cg_jout *out = &js->out;
@@ -41,7 +42,7 @@ static void row(struct json *js, const int64_t *line, const cg_count *cc)
     }
     for (size_t i = 0; i < js->r->n_show; i++) {
         if (i) *p++ = ',', *p++ = ' ';
-        p = cg_j_put_int(p, cc[js->r->show[i]]);
+        p = cg_j_put_int(p, cg_col_value(&js->r->show[i], cc));
     }
     *p++ = ']';
     out->len += (size_t)(p - start);
@@ -52,14 +53,15 @@ static void shown(struct json *js, const cg_count *cc)
     row(js, NULL, cc);
 }
 
-static void event_list(struct json *js, const size_t *ev, size_t n)
+/* The events of columns cols[0 .. n), or the n recorded ones (cols NULL). */
+static void event_list(struct json *js, const cg_col *cols, size_t n)
 {
     cg_jout *out = &js->out;
     const cg_profile *p = js->r->prof;
     cg_j_raw(out, "[", 1);
     for (size_t i = 0; i < n; i++) {
         if (i) cg_j_lit(out, ", ");
-        text(out, &p->events[ev ? ev[i] : i]);
+        text(out, &p->events[cols ? cols[i].event : i]);
     }
     cg_j_raw(out, "]", 1);
 }

@@ -15,6 +15,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* --------------------------------------------------------------- columns */
+
+/* The options name events; every column they make is the event's own
+   counts. */
+cg_col *cg_cols_self(const size_t *events, size_t n)
+{
+    cg_col *c = xmalloc((n + 1) * sizeof *c);
+    for (size_t i = 0; i < n; i++) c[i] = (cg_col){events[i], CG_COL_SELF};
+    return c;
+}
+
 /* ---------------------------------------------------- function summaries */
 
 /* The count a row must reach to be kept: the threshold's share of the
@@ -24,20 +35,29 @@
 static double keep_count(const cg_report *r, enum cg_keep keep)
 {
     if (keep == CG_KEEP_GIVEN && !r->threshold_given) return 0;
-    return cg_threshold_count(r->threshold, r->prof->summary_total[r->sort[0]]);
+    return cg_threshold_count(r->threshold, cg_col_value(&r->sort[0], r->prof->summary_total));
 }
 
 /* Whether a row with counts cc reaches t (keep_count's). */
 static bool row_kept(const cg_report *r, const cg_count *cc, double t)
 {
-    return cg_reaches(cc[r->sort[0]], t);
+    return cg_reaches(cg_col_value(&r->sort[0], cc), t);
 }
 
-/* The rows' order by counts: descending by |count| of each sort event in
-   turn (names break the ties, each list in its own way). */
+static uint64_t mag(cg_count c)
+{
+    return c < 0 ? 0 - (uint64_t)c : (uint64_t)c;
+}
+
+/* The rows' order by counts: descending by the absolute value in each sort
+   column in turn (names break the ties, each list in its own way). */
 static int cmp_counts(const cg_report *r, const cg_count *a, const cg_count *b)
 {
-    return cg_cc_cmp_desc(a, b, r->sort, r->n_sort);
+    for (size_t i = 0; i < r->n_sort; i++) {
+        uint64_t x = mag(cg_col_value(&r->sort[i], a)), y = mag(cg_col_value(&r->sort[i], b));
+        if (x != y) return x < y ? 1 : -1;
+    }
+    return 0;
 }
 
 /* The summaries: by counts, then by name, descending (upstream sorts

@@ -19,11 +19,13 @@ struct text {
     const cg_profile *p;
     size_t nev;
     const cg_count *total; /* program total P (sum of summary lines) */
+    const cg_col *cols;    /* the columns shown (r->show) */
+    size_t ncol;
     FILE *out;
 };
 
-/* Column widths of one table, per event (docs/post-processors.md, "Column
-   layout"). */
+/* Column widths of one table, per column shown (docs/post-processors.md,
+   "Column layout"). */
 typedef struct widths {
     size_t *w, *wc, *wp1, *wp2;
 } widths;
@@ -77,29 +79,34 @@ static size_t max2(size_t a, size_t b)
     return a > b ? a : b;
 }
 
-/* lo/hi: per-event extremes of the rows (including 0); clo/chi: of the
+/* What column i's percentages are of: its event's program total, whatever
+   the column's kind. */
+static cg_count col_total(const struct text *tc, size_t i)
+{
+    return tc->total[tc->cols[i].event];
+}
+
+/* lo/hi: per-column extremes of the rows (including 0); clo/chi: of the
    running cumulative sums, or NULL outside the function summaries. */
 static widths make_widths(const struct text *tc, const cg_count *lo, const cg_count *hi,
                           const cg_count *clo, const cg_count *chi)
 {
     widths w;
-    w.w = xcalloc(tc->nev, sizeof(size_t));
-    w.wc = xcalloc(tc->nev, sizeof(size_t));
-    w.wp1 = xcalloc(tc->nev, sizeof(size_t));
-    w.wp2 = xcalloc(tc->nev, sizeof(size_t));
+    w.w = xcalloc(tc->ncol + 1, sizeof(size_t));
+    w.wc = xcalloc(tc->ncol + 1, sizeof(size_t));
+    w.wp1 = xcalloc(tc->ncol + 1, sizeof(size_t));
+    w.wp2 = xcalloc(tc->ncol + 1, sizeof(size_t));
     char b[80];
-    for (size_t e = 0; e < tc->nev; e++) {
-        w.wc[e] = max2(commas_len(lo[e]), commas_len(hi[e]));
+    for (size_t i = 0; i < tc->ncol; i++) {
+        cg_count t = col_total(tc, i);
+        w.wc[i] = max2(commas_len(lo[i]), commas_len(hi[i]));
         if (clo) {
-            w.wp1[e] =
-                max2(pct_open(tc, b, lo[e], tc->total[e]), pct_open(tc, b, hi[e], tc->total[e]));
-            w.wp2[e] = max2(pct_close(tc, b, clo[e], tc->total[e]),
-                            pct_close(tc, b, chi[e], tc->total[e]));
+            w.wp1[i] = max2(pct_open(tc, b, lo[i], t), pct_open(tc, b, hi[i], t));
+            w.wp2[i] = max2(pct_close(tc, b, clo[i], t), pct_close(tc, b, chi[i], t));
         } else {
-            w.wp1[e] = max2(pct_single(tc, b, lo[e], tc->total[e]),
-                            pct_single(tc, b, hi[e], tc->total[e]));
+            w.wp1[i] = max2(pct_single(tc, b, lo[i], t), pct_single(tc, b, hi[i], t));
         }
-        w.w[e] = max2(utf8_chars(&tc->p->events[e]), w.wc[e] + w.wp1[e] + w.wp2[e]);
+        w.w[i] = max2(utf8_chars(&tc->p->events[tc->cols[i].event]), w.wc[i] + w.wp1[i] + w.wp2[i]);
     }
     return w;
 }
@@ -112,22 +119,34 @@ static void free_widths(widths *w)
     free(w->wp2);
 }
 
-/* Extremes accumulator: starts at zero, so 0 is always included. */
+/* Extremes accumulator, per column: starts at zero, so 0 is always
+   included. */
 typedef struct extremes {
     cg_count *lo, *hi;
 } extremes;
 
 static extremes ext_new(const struct text *tc)
 {
-    return (extremes){xcalloc(tc->nev, sizeof(cg_count)), xcalloc(tc->nev, sizeof(cg_count))};
+    return (extremes){xcalloc(tc->ncol + 1, sizeof(cg_count)),
+                      xcalloc(tc->ncol + 1, sizeof(cg_count))};
 }
 
+static void ext_add_value(extremes *x, size_t i, cg_count v)
+{
+    if (v < x->lo[i]) x->lo[i] = v;
+    if (v > x->hi[i]) x->hi[i] = v;
+}
+
+/* A row's values (cc: its counts by event). */
 static void ext_add(const struct text *tc, extremes *x, const cg_count *cc)
 {
-    for (size_t e = 0; e < tc->nev; e++) {
-        if (cc[e] < x->lo[e]) x->lo[e] = cc[e];
-        if (cc[e] > x->hi[e]) x->hi[e] = cc[e];
-    }
+    for (size_t i = 0; i < tc->ncol; i++) ext_add_value(x, i, cg_col_value(&tc->cols[i], cc));
+}
+
+/* Values already per column (the cumulative sums). */
+static void ext_add_cols(const struct text *tc, extremes *x, const cg_count *v)
+{
+    for (size_t i = 0; i < tc->ncol; i++) ext_add_value(x, i, v[i]);
 }
 
 static void ext_free(extremes *x)
@@ -178,10 +197,10 @@ static void header_row(const struct text *tc, const widths *w, const char *prefi
                        const char *suffix)
 {
     fputs(prefix, tc->out);
-    for (size_t i = 0; i < tc->r->n_show; i++) {
-        size_t e = tc->r->show[i];
-        put_bytes(tc, tc->p->events[e].s, tc->p->events[e].len);
-        for (size_t k = utf8_chars(&tc->p->events[e]); k < w->w[e]; k++) fputc('_', tc->out);
+    for (size_t i = 0; i < tc->ncol; i++) {
+        const cg_text *e = &tc->p->events[tc->cols[i].event];
+        put_bytes(tc, e->s, e->len);
+        for (size_t k = utf8_chars(e); k < w->w[i]; k++) fputc('_', tc->out);
         fputc(' ', tc->out);
     }
     fputs(suffix, tc->out);
@@ -190,25 +209,26 @@ static void header_row(const struct text *tc, const widths *w, const char *prefi
 
 enum row_form { ROW_SINGLE, ROW_DOUBLE, ROW_INNER };
 
-/* One row: prefix, a cell per shown event, a space, the label. */
+/* One row: prefix, a cell per shown column, a space, the label.  cc is the
+   row's counts by event, cum (ROW_DOUBLE) the cumulative sums by column. */
 static void data_row(const struct text *tc, const widths *w, const char *prefix, const cg_count *cc,
                      const cg_count *cum, enum row_form form, const char *label, size_t label_len)
 {
     fputs(prefix, tc->out);
     char num[32], p1[80], p2[80];
-    for (size_t i = 0; i < tc->r->n_show; i++) {
-        size_t e = tc->r->show[i];
-        size_t nl = cg_fmt_commas(num, cc[e]), l1, l2 = 0;
+    for (size_t i = 0; i < tc->ncol; i++) {
+        cg_count v = cg_col_value(&tc->cols[i], cc), t = col_total(tc, i);
+        size_t nl = cg_fmt_commas(num, v), l1, l2 = 0;
         if (form == ROW_DOUBLE) {
-            l1 = pct_open(tc, p1, cc[e], tc->total[e]);
-            l2 = pct_close(tc, p2, cum[e], tc->total[e]);
+            l1 = pct_open(tc, p1, v, t);
+            l2 = pct_close(tc, p2, cum[i], t);
         } else {
-            l1 = pct_single(tc, p1, cc[e], tc->total[e]);
+            l1 = pct_single(tc, p1, v, t);
         }
-        put_spaces(tc, w->w[e] - w->wc[e] - w->wp1[e] - w->wp2[e]);
-        put_rjust(tc, num, nl, w->wc[e]);
-        put_rjust(tc, p1, l1, w->wp1[e]);
-        put_rjust(tc, p2, l2, w->wp2[e]);
+        put_spaces(tc, w->w[i] - w->wc[i] - w->wp1[i] - w->wp2[i]);
+        put_rjust(tc, num, nl, w->wc[i]);
+        put_rjust(tc, p1, l1, w->wp1[i]);
+        put_rjust(tc, p2, l2, w->wp2[i]);
         fputc(' ', tc->out);
     }
     fputc(' ', tc->out);
@@ -218,11 +238,10 @@ static void data_row(const struct text *tc, const widths *w, const char *prefix,
 
 static void dot_row(const struct text *tc, const widths *w, const char *label, size_t label_len)
 {
-    for (size_t i = 0; i < tc->r->n_show; i++) {
-        size_t e = tc->r->show[i];
-        put_spaces(tc, w->w[e] - w->wc[e] - w->wp1[e] - w->wp2[e]);
-        put_rjust(tc, ".", 1, w->wc[e]);
-        put_spaces(tc, w->wp1[e] + w->wp2[e] + 1);
+    for (size_t i = 0; i < tc->ncol; i++) {
+        put_spaces(tc, w->w[i] - w->wc[i] - w->wp1[i] - w->wp2[i]);
+        put_rjust(tc, ".", 1, w->wc[i]);
+        put_spaces(tc, w->wp1[i] + w->wp2[i] + 1);
     }
     fputc(' ', tc->out);
     put_bytes(tc, label, label_len);
@@ -271,11 +290,11 @@ static void metadata(const struct text *tc)
     fputs("Events recorded: ", tc->out);
     cg_write_events(tc->out, tc->p->events, tc->nev);
     fputs("\nEvents shown:    ", tc->out);
-    for (size_t i = 0; i < tc->r->n_show; i++)
-        cg_write_events(tc->out, &tc->p->events[tc->r->show[i]], 1);
+    for (size_t i = 0; i < tc->ncol; i++)
+        cg_write_events(tc->out, &tc->p->events[tc->cols[i].event], 1);
     fputs("\nEvent sort order:", tc->out);
     for (size_t i = 0; i < tc->r->n_sort; i++)
-        cg_write_events(tc->out, &tc->p->events[tc->r->sort[i]], 1);
+        cg_write_events(tc->out, &tc->p->events[tc->r->sort[i].event], 1);
     char th[64];
     cg_fmt_float_repr(th, sizeof th, tc->r->threshold);
     fprintf(tc->out, "\nThreshold:        %s%%\n", th);
@@ -297,30 +316,37 @@ static void summary(const struct text *tc)
 }
 /* ------------------------------------------- file:function summaries */
 
+/* Adds a row's values (cc: its counts by event) to the cumulative sums,
+   per column. */
+static void cum_add(const struct text *tc, cg_count *cum, const cg_count *cc)
+{
+    for (size_t i = 0; i < tc->ncol; i++) cum[i] += cg_col_value(&tc->cols[i], cc);
+}
+
 /* Prints one of the two function summaries (report-model.c chose and
    ordered the rows). */
 static void function_summary(const struct text *tc, const char *title, const char *suffix,
                              const char *prefix, const cg_summary *s)
 {
     extremes x = ext_new(tc), cx = ext_new(tc);
-    cg_count *cum = xcalloc(tc->nev, sizeof(cg_count));
+    cg_count *cum = xcalloc(tc->ncol + 1, sizeof(cg_count));
     for (size_t i = 0; i < s->n; i++) {
         const cg_outer *o = &s->o[i];
         ext_add(tc, &x, o->cc);
         for (size_t j = 0; j < o->n_in; j++) ext_add(tc, &x, o->in[j].cc);
-        cg_cc_add(cum, o->cc, tc->nev, 1);
-        ext_add(tc, &cx, cum);
+        cum_add(tc, cum, o->cc);
+        ext_add_cols(tc, &cx, cum);
     }
     widths w = make_widths(tc, x.lo, x.hi, cx.lo, cx.hi);
 
     banner(tc, title, NULL, 0);
     header_row(tc, &w, "  ", suffix);
     fputc('\n', tc->out);
-    memset(cum, 0, tc->nev * sizeof(cg_count));
+    memset(cum, 0, tc->ncol * sizeof(cg_count));
     cg_buf label = {0};
     for (size_t i = 0; i < s->n; i++) {
         const cg_outer *o = &s->o[i];
-        cg_cc_add(cum, o->cc, tc->nev, 1);
+        cum_add(tc, cum, o->cc);
         label.len = 0;
         cg_buf_add(&label, o->name->s, o->name->len);
         cg_buf_addc(&label, ':');
@@ -510,7 +536,8 @@ static void annotation(const struct text *tc, const cg_summary *by_file)
 
 void cg_report_text(FILE *out, const cg_report *r)
 {
-    const struct text ctx = {r, r->prof, r->prof->n_events, r->prof->summary_total, out};
+    const struct text ctx = {r,         r->prof, r->prof->n_events, r->prof->summary_total, r->show,
+                             r->n_show, out};
     const struct text *tc = &ctx;
     metadata(tc);
     summary(tc);

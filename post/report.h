@@ -16,12 +16,33 @@
 
 #include <stdio.h>
 
+/* A column of the reports' tables, and a sort key: an event, and which of
+   a row's counts of it.  Only the row's own counts (SELF) exist today; the
+   kind is there so that other counts of a row (inclusive ones) can become
+   columns without the reports reading rows any other way. */
+typedef struct cg_col {
+    size_t event;
+    enum cg_col_kind { CG_COL_SELF } kind;
+} cg_col;
+
+/* Row `cc`'s value in column c: every shown or sorted value is read
+   through here.  cc is the row's own counts, indexed by event; with SELF
+   the only kind, that is all a value needs (no branch on the hot path). */
+static inline cg_count cg_col_value(const cg_col *c, const cg_count *cc)
+{
+    return cc[c->event];
+}
+
+/* The SELF columns of events[0 .. n), in that order (allocated; free()
+   it). */
+cg_col *cg_cols_self(const size_t *events, size_t n);
+
 typedef struct cg_report {
     const cg_profile *prof;
     int argc; /* cg_annotate's command line, for the metadata (0: none) */
     char **argv;
     bool diff, annotate, show_percs;
-    const size_t *show, *sort; /* event indices */
+    const cg_col *show, *sort; /* the columns shown, and the sort keys */
     size_t n_show, n_sort;
     bool threshold_given; /* JSON: else every file:function pair is listed */
     double threshold;
