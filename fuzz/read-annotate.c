@@ -24,9 +24,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int sign[FUZZ_MAX_PROFILES] = {diff ? -1 : 1, 1, 1};
     cg_error e = {0};
     if (fuzz_read_all(&p, &f, sign, true, &e)) {
-        size_t all[1] = {0}, *ev = all, n = 1;
-        size_t *show = xmalloc(p.n_events * sizeof *show);
-        for (size_t i = 0; i < p.n_events; i++) show[i] = i;
+        cg_col sort[1] = {{0, CG_COL_SELF}};
+        cg_col *show = xmalloc((p.n_events + 1) * sizeof *show);
+        for (size_t i = 0; i < p.n_events; i++) show[i] = (cg_col){i, CG_COL_SELF};
         cg_fp_check fp;
         cg_fp_check_inputs(&p, &fp);
         cg_report r = {.prof = &p,
@@ -34,9 +34,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        .annotate = true,
                        .show_percs = true,
                        .show = show,
-                       .sort = ev,
+                       .sort = sort,
                        .n_show = p.n_events,
-                       .n_sort = n,
+                       .n_sort = 1,
                        .threshold_given = true,
                        .threshold = 0.1,
                        .context = 8,

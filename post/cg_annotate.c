@@ -95,14 +95,16 @@ int main(int argc, char **argv)
     FILE *out = stdout;
     static char buf[1 << 16];
     setvbuf(out, buf, _IOFBF, sizeof buf);
+    /* The report's columns and sort keys: each event's own counts. */
+    cg_col *show_cols = cg_cols_self(show, n_show), *sort_cols = cg_cols_self(sort_ev, n_sort);
     cg_report r = {.prof = prof,
                    .argc = argc,
                    .argv = argv,
                    .diff = opt->diff,
                    .annotate = opt->annotate,
                    .show_percs = opt->show_percs,
-                   .show = show,
-                   .sort = sort_ev,
+                   .show = show_cols,
+                   .sort = sort_cols,
                    .n_show = n_show,
                    .n_sort = n_sort,
                    .threshold_given = opt->threshold_given,

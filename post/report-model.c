@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* report-model.c: the report model of report.h, shared by the text and HTML
-   reports so that the threshold, the order of rows, which files are
-   annotated and how, the context ranges and the annotation summary are each
-   decided in one place (docs/post-processors.md, "The cg_annotate
-   report"). */
+/* report-model.c: the report model of report.h, shared by the text, JSON
+   and HTML reports so that the threshold, the order of rows and files,
+   which files are annotated and how, the context ranges and the annotation
+   summary are each decided in one place (docs/post-processors.md, "The
+   cg_annotate report"; docs/json.md). */
 #include "report.h"
 #include "lines.h"
 #include "util.h"
@@ -15,13 +15,57 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* --------------------------------------------------------------- columns */
+
+/* The options name events; every column they make is the event's own
+   counts. */
+cg_col *cg_cols_self(const size_t *events, size_t n)
+{
+    cg_col *c = xmalloc((n + 1) * sizeof *c);
+    for (size_t i = 0; i < n; i++) c[i] = (cg_col){events[i], CG_COL_SELF};
+    return c;
+}
+
 /* ---------------------------------------------------- function summaries */
 
-/* Descending by |count| of each sort event, then by name, descending. */
+/* The count a row must reach to be kept: the threshold's share of the
+   first sort event's total, or 0, which every count reaches, when `keep`
+   keeps every row (docs/post-processors.md, "File:function and
+   Function:file summaries"; docs/json.md, "threshold"). */
+static double keep_count(const cg_report *r, enum cg_keep keep)
+{
+    if (keep == CG_KEEP_GIVEN && !r->threshold_given) return 0;
+    return cg_threshold_count(r->threshold, cg_col_value(&r->sort[0], r->prof->summary_total));
+}
+
+/* Whether a row with counts cc reaches t (keep_count's). */
+static bool row_kept(const cg_report *r, const cg_count *cc, double t)
+{
+    return cg_reaches(cg_col_value(&r->sort[0], cc), t);
+}
+
+static uint64_t mag(cg_count c)
+{
+    return c < 0 ? 0 - (uint64_t)c : (uint64_t)c;
+}
+
+/* The rows' order by counts: descending by the absolute value in each sort
+   column in turn (names break the ties, each list in its own way). */
+static int cmp_counts(const cg_report *r, const cg_count *a, const cg_count *b)
+{
+    for (size_t i = 0; i < r->n_sort; i++) {
+        uint64_t x = mag(cg_col_value(&r->sort[i], a)), y = mag(cg_col_value(&r->sort[i], b));
+        if (x != y) return x < y ? 1 : -1;
+    }
+    return 0;
+}
+
+/* The summaries: by counts, then by name, descending (upstream sorts
+   (counts, name) in reverse). */
 static int cmp_desc(const cg_report *r, const cg_count *a, const cg_str *an, const cg_count *b,
                     const cg_str *bn)
 {
-    int c = cg_cc_cmp_desc(a, b, r->sort, r->n_sort);
+    int c = cmp_counts(r, a, b);
     return c ? c : -cg_strcmp(an, bn);
 }
 
@@ -42,9 +86,7 @@ static int cmp_inner(const void *a, const void *b, void *r)
    "File:function and Function:file summaries"). */
 static void keep_and_sort(const cg_report *r, cg_summary *s)
 {
-    const cg_profile *p = r->prof;
-    size_t k = r->sort[0];
-    double t = cg_threshold_count(r->threshold, p->summary_total[k]);
+    double t = keep_count(r, CG_KEEP_THRESHOLD);
     cg_outer *o = s->o;
     size_t kept = 0;
     s->n_members = s->n_members_all = 0;
@@ -52,7 +94,7 @@ static void keep_and_sort(const cg_report *r, cg_summary *s)
         size_t m = 0;
         s->n_members_all += o[i].n_in;
         for (size_t j = 0; j < o[i].n_in; j++)
-            if (cg_reaches(o[i].in[j].cc[k], t)) o[i].in[m++] = o[i].in[j];
+            if (row_kept(r, o[i].in[j].cc, t)) o[i].in[m++] = o[i].in[j];
         o[i].n_in = m;
         s->n_members += m;
         if (m) {
@@ -167,6 +209,38 @@ void cg_summary_free(cg_summary *s)
     memset(s, 0, sizeof *s);
 }
 
+/* The flat list: by counts, then by file name and function name,
+   ascending. */
+static int cmp_pair_row(const void *a, const void *b, void *r)
+{
+    const cg_pair_row *x = a, *y = b;
+    int c = cmp_counts(r, x->cc, y->cc);
+    if (!c) c = cg_strcmp(x->file, y->file);
+    return c ? c : cg_strcmp(x->fn, y->fn);
+}
+
+void cg_pair_rows_make(const cg_report *r, enum cg_keep keep, cg_pair_rows *l)
+{
+    const cg_profile *p = r->prof;
+    double t = keep_count(r, keep);
+    l->v = xmalloc((p->n_pairs + 1) * sizeof *l->v);
+    l->n = 0;
+    for (uint32_t f = p->first_file; f != CG_NONE; f = p->finfo[f].next_file)
+        for (uint32_t pi = p->finfo[f].first_pair; pi != CG_NONE; pi = p->pairs[pi].next_in_file) {
+            const cg_count *cc = cg_pair_cc(p, pi);
+            if (!row_kept(r, cc, t)) continue;
+            l->v[l->n++] =
+                (cg_pair_row){cg_name(&p->files, f), cg_name(&p->fns, p->pairs[pi].fn), cc, pi};
+        }
+    qsort_r(l->v, l->n, sizeof *l->v, cmp_pair_row, (void *)r);
+}
+
+void cg_pair_rows_free(cg_pair_rows *l)
+{
+    free(l->v);
+    memset(l, 0, sizeof *l);
+}
+
 bool cg_summary_one_row(const cg_report *r, const cg_outer *o)
 {
     return o->n_in == 1 && memcmp(o->in[0].cc, o->cc, r->prof->n_events * sizeof(cg_count)) == 0;
@@ -191,9 +265,12 @@ static enum cg_readability compare_files(const char *a, const char *b)
     if (fa < 0 || fb < 0) {
         r = CG_UNREADABLE;
     } else {
-        static char ba[65536], bb[65536];
+        /* The buffers are the call's own (not static): nothing of one
+           comparison is left for the next. */
+        enum { CHUNK = 65536 };
+        char *ba = xmalloc(2 * CHUNK), *bb = ba + CHUNK;
         for (;;) {
-            ssize_t na = read(fa, ba, sizeof ba);
+            ssize_t na = read(fa, ba, CHUNK);
             ssize_t nb = na > 0 ? read(fb, bb, (size_t)na) : 0;
             if (na < 0 || nb < 0) {
                 r = CG_UNREADABLE;
@@ -205,6 +282,7 @@ static enum cg_readability compare_files(const char *a, const char *b)
                 break;
             }
         }
+        free(ba);
     }
     if (fa >= 0) close(fa);
     if (fb >= 0) close(fb);
@@ -293,6 +371,17 @@ const uint32_t *cg_file_lines_sorted(const cg_profile *p, cg_file_lines *fl, uin
     *n = fl->start[f + 1] - fl->start[f];
     qsort_r(ln, *n, sizeof *ln, cmp_line, (void *)p);
     return ln;
+}
+
+static int cmp_file_name(const void *a, const void *b, void *p)
+{
+    const cg_strtab *files = &((const cg_profile *)p)->files;
+    return cg_strcmp(cg_name(files, *(const uint32_t *)a), cg_name(files, *(const uint32_t *)b));
+}
+
+void cg_files_by_name(const cg_profile *p, uint32_t *files, size_t n)
+{
+    qsort_r(files, n, sizeof *files, cmp_file_name, (void *)p);
 }
 
 /* The ranges of docs/post-processors.md, "Annotated source files": a range

@@ -12,17 +12,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The report being written. */
-static struct text {
+/* The report being written: made by cg_report_text and handed to every
+   helper, so that nothing of one report outlives it. */
+struct text {
     const cg_report *r;
     const cg_profile *p;
     size_t nev;
     const cg_count *total; /* program total P (sum of summary lines) */
+    const cg_col *cols;    /* the columns shown (r->show) */
+    size_t ncol;
     FILE *out;
-} T;
+};
 
-/* Column widths of one table, per event (docs/post-processors.md, "Column
-   layout"). */
+/* Column widths of one table, per column shown (docs/post-processors.md,
+   "Column layout"). */
 typedef struct widths {
     size_t *w, *wc, *wp1, *wp2;
 } widths;
@@ -38,30 +41,31 @@ static size_t utf8_chars(const cg_text *t)
    form: ` (v%,` and ` c%)` for the outer rows of the function summaries.
    pct_fmt: `open` + the percentage + `close`, or `open` "n/a" `close` for a
    zero total; nothing at all without percentages. */
-static size_t pct_fmt(char *buf, cg_count c, cg_count t, const char *open, const char *close)
+static size_t pct_fmt(const struct text *tc, char *buf, cg_count c, cg_count t, const char *open,
+                      const char *close)
 {
-    if (!T.r->show_percs) return buf[0] = 0, 0;
+    if (!tc->r->show_percs) return buf[0] = 0, 0;
     if (t == 0) return (size_t)sprintf(buf, "%sn/a%s", open, close);
     char v[64];
     cg_fmt_pct(v, c, t);
     return (size_t)sprintf(buf, "%s%s%%%s", open, v, close);
 }
 
-static size_t pct_single(char *buf, cg_count c, cg_count t)
+static size_t pct_single(const struct text *tc, char *buf, cg_count c, cg_count t)
 {
     char v[64];
-    if (!T.r->show_percs || !cg_fmt_share(v, c, t)) return buf[0] = 0, 0;
+    if (!tc->r->show_percs || !cg_fmt_share(v, c, t)) return buf[0] = 0, 0;
     return (size_t)sprintf(buf, " (%s)", v);
 }
 
-static size_t pct_open(char *buf, cg_count c, cg_count t)
+static size_t pct_open(const struct text *tc, char *buf, cg_count c, cg_count t)
 {
-    return pct_fmt(buf, c, t, " (", ",");
+    return pct_fmt(tc, buf, c, t, " (", ",");
 }
 
-static size_t pct_close(char *buf, cg_count c, cg_count t)
+static size_t pct_close(const struct text *tc, char *buf, cg_count c, cg_count t)
 {
-    return pct_fmt(buf, c, t, " ", ")");
+    return pct_fmt(tc, buf, c, t, " ", ")");
 }
 
 static size_t commas_len(cg_count v)
@@ -75,26 +79,34 @@ static size_t max2(size_t a, size_t b)
     return a > b ? a : b;
 }
 
-/* lo/hi: per-event extremes of the rows (including 0); clo/chi: of the
+/* What column i's percentages are of: its event's program total, whatever
+   the column's kind. */
+static cg_count col_total(const struct text *tc, size_t i)
+{
+    return tc->total[tc->cols[i].event];
+}
+
+/* lo/hi: per-column extremes of the rows (including 0); clo/chi: of the
    running cumulative sums, or NULL outside the function summaries. */
-static widths make_widths(const cg_count *lo, const cg_count *hi, const cg_count *clo,
-                          const cg_count *chi)
+static widths make_widths(const struct text *tc, const cg_count *lo, const cg_count *hi,
+                          const cg_count *clo, const cg_count *chi)
 {
     widths w;
-    w.w = xcalloc(T.nev, sizeof(size_t));
-    w.wc = xcalloc(T.nev, sizeof(size_t));
-    w.wp1 = xcalloc(T.nev, sizeof(size_t));
-    w.wp2 = xcalloc(T.nev, sizeof(size_t));
+    w.w = xcalloc(tc->ncol + 1, sizeof(size_t));
+    w.wc = xcalloc(tc->ncol + 1, sizeof(size_t));
+    w.wp1 = xcalloc(tc->ncol + 1, sizeof(size_t));
+    w.wp2 = xcalloc(tc->ncol + 1, sizeof(size_t));
     char b[80];
-    for (size_t e = 0; e < T.nev; e++) {
-        w.wc[e] = max2(commas_len(lo[e]), commas_len(hi[e]));
+    for (size_t i = 0; i < tc->ncol; i++) {
+        cg_count t = col_total(tc, i);
+        w.wc[i] = max2(commas_len(lo[i]), commas_len(hi[i]));
         if (clo) {
-            w.wp1[e] = max2(pct_open(b, lo[e], T.total[e]), pct_open(b, hi[e], T.total[e]));
-            w.wp2[e] = max2(pct_close(b, clo[e], T.total[e]), pct_close(b, chi[e], T.total[e]));
+            w.wp1[i] = max2(pct_open(tc, b, lo[i], t), pct_open(tc, b, hi[i], t));
+            w.wp2[i] = max2(pct_close(tc, b, clo[i], t), pct_close(tc, b, chi[i], t));
         } else {
-            w.wp1[e] = max2(pct_single(b, lo[e], T.total[e]), pct_single(b, hi[e], T.total[e]));
+            w.wp1[i] = max2(pct_single(tc, b, lo[i], t), pct_single(tc, b, hi[i], t));
         }
-        w.w[e] = max2(utf8_chars(&T.p->events[e]), w.wc[e] + w.wp1[e] + w.wp2[e]);
+        w.w[i] = max2(utf8_chars(&tc->p->events[tc->cols[i].event]), w.wc[i] + w.wp1[i] + w.wp2[i]);
     }
     return w;
 }
@@ -107,22 +119,34 @@ static void free_widths(widths *w)
     free(w->wp2);
 }
 
-/* Extremes accumulator: starts at zero, so 0 is always included. */
+/* Extremes accumulator, per column: starts at zero, so 0 is always
+   included. */
 typedef struct extremes {
     cg_count *lo, *hi;
 } extremes;
 
-static extremes ext_new(void)
+static extremes ext_new(const struct text *tc)
 {
-    return (extremes){xcalloc(T.nev, sizeof(cg_count)), xcalloc(T.nev, sizeof(cg_count))};
+    return (extremes){xcalloc(tc->ncol + 1, sizeof(cg_count)),
+                      xcalloc(tc->ncol + 1, sizeof(cg_count))};
 }
 
-static void ext_add(extremes *x, const cg_count *cc)
+static void ext_add_value(extremes *x, size_t i, cg_count v)
 {
-    for (size_t e = 0; e < T.nev; e++) {
-        if (cc[e] < x->lo[e]) x->lo[e] = cc[e];
-        if (cc[e] > x->hi[e]) x->hi[e] = cc[e];
-    }
+    if (v < x->lo[i]) x->lo[i] = v;
+    if (v > x->hi[i]) x->hi[i] = v;
+}
+
+/* A row's values (cc: its counts by event). */
+static void ext_add(const struct text *tc, extremes *x, const cg_count *cc)
+{
+    for (size_t i = 0; i < tc->ncol; i++) ext_add_value(x, i, cg_col_value(&tc->cols[i], cc));
+}
+
+/* Values already per column (the cumulative sums). */
+static void ext_add_cols(const struct text *tc, extremes *x, const cg_count *v)
+{
+    for (size_t i = 0; i < tc->ncol; i++) ext_add_value(x, i, v[i]);
 }
 
 static void ext_free(extremes *x)
@@ -131,204 +155,214 @@ static void ext_free(extremes *x)
     free(x->hi);
 }
 
-static void put_spaces(size_t n)
+static void put_spaces(const struct text *tc, size_t n)
 {
     static const char sp[] = "                                                                ";
     while (n > 0) {
         size_t k = n < sizeof sp - 1 ? n : sizeof sp - 1;
-        fwrite(sp, 1, k, T.out);
+        fwrite(sp, 1, k, tc->out);
         n -= k;
     }
 }
 
-static void put_rjust(const char *s, size_t len, size_t width)
+static void put_rjust(const struct text *tc, const char *s, size_t len, size_t width)
 {
-    if (len < width) put_spaces(width - len);
-    fwrite(s, 1, len, T.out);
+    if (len < width) put_spaces(tc, width - len);
+    fwrite(s, 1, len, tc->out);
 }
 
-static void put_bytes(const char *s, size_t len)
+static void put_bytes(const struct text *tc, const char *s, size_t len)
 {
-    fwrite(s, 1, len, T.out);
+    fwrite(s, 1, len, tc->out);
 }
 
-static void put_line(const char *s, size_t len)
+static void put_line(const struct text *tc, const char *s, size_t len)
 {
-    put_bytes(s, len);
-    fputc('\n', T.out);
+    put_bytes(tc, s, len);
+    fputc('\n', tc->out);
 }
 
-static void banner(const char *title, const char *name, size_t name_len)
+static void banner(const struct text *tc, const char *title, const char *name, size_t name_len)
 {
     static const char dashes[] =
         "--------------------------------------------------------------------------------\n";
-    fputs(dashes, T.out);
-    fprintf(T.out, "-- %s", title);
-    if (name) put_bytes(name, name_len);
-    fputc('\n', T.out);
-    fputs(dashes, T.out);
+    fputs(dashes, tc->out);
+    fprintf(tc->out, "-- %s", title);
+    if (name) put_bytes(tc, name, name_len);
+    fputc('\n', tc->out);
+    fputs(dashes, tc->out);
 }
 
-static void header_row(const widths *w, const char *prefix, const char *suffix)
+static void header_row(const struct text *tc, const widths *w, const char *prefix,
+                       const char *suffix)
 {
-    fputs(prefix, T.out);
-    for (size_t i = 0; i < T.r->n_show; i++) {
-        size_t e = T.r->show[i];
-        put_bytes(T.p->events[e].s, T.p->events[e].len);
-        for (size_t k = utf8_chars(&T.p->events[e]); k < w->w[e]; k++) fputc('_', T.out);
-        fputc(' ', T.out);
+    fputs(prefix, tc->out);
+    for (size_t i = 0; i < tc->ncol; i++) {
+        const cg_text *e = &tc->p->events[tc->cols[i].event];
+        put_bytes(tc, e->s, e->len);
+        for (size_t k = utf8_chars(e); k < w->w[i]; k++) fputc('_', tc->out);
+        fputc(' ', tc->out);
     }
-    fputs(suffix, T.out);
-    fputc('\n', T.out);
+    fputs(suffix, tc->out);
+    fputc('\n', tc->out);
 }
 
 enum row_form { ROW_SINGLE, ROW_DOUBLE, ROW_INNER };
 
-/* One row: prefix, a cell per shown event, a space, the label. */
-static void data_row(const widths *w, const char *prefix, const cg_count *cc, const cg_count *cum,
-                     enum row_form form, const char *label, size_t label_len)
+/* One row: prefix, a cell per shown column, a space, the label.  cc is the
+   row's counts by event, cum (ROW_DOUBLE) the cumulative sums by column. */
+static void data_row(const struct text *tc, const widths *w, const char *prefix, const cg_count *cc,
+                     const cg_count *cum, enum row_form form, const char *label, size_t label_len)
 {
-    fputs(prefix, T.out);
+    fputs(prefix, tc->out);
     char num[32], p1[80], p2[80];
-    for (size_t i = 0; i < T.r->n_show; i++) {
-        size_t e = T.r->show[i];
-        size_t nl = cg_fmt_commas(num, cc[e]), l1, l2 = 0;
+    for (size_t i = 0; i < tc->ncol; i++) {
+        cg_count v = cg_col_value(&tc->cols[i], cc), t = col_total(tc, i);
+        size_t nl = cg_fmt_commas(num, v), l1, l2 = 0;
         if (form == ROW_DOUBLE) {
-            l1 = pct_open(p1, cc[e], T.total[e]);
-            l2 = pct_close(p2, cum[e], T.total[e]);
+            l1 = pct_open(tc, p1, v, t);
+            l2 = pct_close(tc, p2, cum[i], t);
         } else {
-            l1 = pct_single(p1, cc[e], T.total[e]);
+            l1 = pct_single(tc, p1, v, t);
         }
-        put_spaces(w->w[e] - w->wc[e] - w->wp1[e] - w->wp2[e]);
-        put_rjust(num, nl, w->wc[e]);
-        put_rjust(p1, l1, w->wp1[e]);
-        put_rjust(p2, l2, w->wp2[e]);
-        fputc(' ', T.out);
+        put_spaces(tc, w->w[i] - w->wc[i] - w->wp1[i] - w->wp2[i]);
+        put_rjust(tc, num, nl, w->wc[i]);
+        put_rjust(tc, p1, l1, w->wp1[i]);
+        put_rjust(tc, p2, l2, w->wp2[i]);
+        fputc(' ', tc->out);
     }
-    fputc(' ', T.out);
-    put_bytes(label, label_len);
-    fputc('\n', T.out);
+    fputc(' ', tc->out);
+    put_bytes(tc, label, label_len);
+    fputc('\n', tc->out);
 }
 
-static void dot_row(const widths *w, const char *label, size_t label_len)
+static void dot_row(const struct text *tc, const widths *w, const char *label, size_t label_len)
 {
-    for (size_t i = 0; i < T.r->n_show; i++) {
-        size_t e = T.r->show[i];
-        put_spaces(w->w[e] - w->wc[e] - w->wp1[e] - w->wp2[e]);
-        put_rjust(".", 1, w->wc[e]);
-        put_spaces(w->wp1[e] + w->wp2[e] + 1);
+    for (size_t i = 0; i < tc->ncol; i++) {
+        put_spaces(tc, w->w[i] - w->wc[i] - w->wp1[i] - w->wp2[i]);
+        put_rjust(tc, ".", 1, w->wc[i]);
+        put_spaces(tc, w->wp1[i] + w->wp2[i] + 1);
     }
-    fputc(' ', T.out);
-    put_bytes(label, label_len);
-    fputc('\n', T.out);
+    fputc(' ', tc->out);
+    put_bytes(tc, label, label_len);
+    fputc('\n', tc->out);
 }
 
 /* ------------------------------------------------ metadata and summary */
 
-static void metadata(void)
+static void metadata(const struct text *tc)
 {
-    banner("Metadata", NULL, 0);
-    fputs("Invocation:       ", T.out);
-    fputs(cg_invocation_name(T.r->argv[0]), T.out);
-    for (int i = 1; i < T.r->argc; i++) {
-        fputc(' ', T.out);
-        fputs(T.r->argv[i], T.out);
+    banner(tc, "Metadata", NULL, 0);
+    fputs("Invocation:       ", tc->out);
+    fputs(cg_invocation_name(tc->r->argv[0]), tc->out);
+    for (int i = 1; i < tc->r->argc; i++) {
+        fputc(' ', tc->out);
+        fputs(tc->r->argv[i], tc->out);
     }
-    fputc('\n', T.out);
+    fputc('\n', tc->out);
 
     bool same_desc = true;
-    const cg_input *in = T.p->inputs;
-    for (size_t i = 1; i < T.p->n_inputs && same_desc; i++) {
+    const cg_input *in = tc->p->inputs;
+    for (size_t i = 1; i < tc->p->n_inputs && same_desc; i++) {
         same_desc = in[i].n_desc == in[0].n_desc;
         for (size_t d = 0; same_desc && d < in[0].n_desc; d++)
             same_desc = cg_text_eq(&in[i].desc[d], &in[0].desc[d]);
     }
-    for (size_t i = 0; i < T.p->n_inputs; i++) {
+    for (size_t i = 0; i < tc->p->n_inputs; i++) {
         if (same_desc && i > 0) break;
-        if (!same_desc) fprintf(T.out, "Description %zu:\n", i + 1);
-        for (size_t d = 0; d < in[i].n_desc; d++) put_line(in[i].desc[d].s, in[i].desc[d].len);
+        if (!same_desc) fprintf(tc->out, "Description %zu:\n", i + 1);
+        for (size_t d = 0; d < in[i].n_desc; d++) put_line(tc, in[i].desc[d].s, in[i].desc[d].len);
     }
 
-    if (T.p->n_inputs == 1) {
-        fputs("Command:          ", T.out);
-        put_line(in[0].cmd.s, in[0].cmd.len);
+    if (tc->p->n_inputs == 1) {
+        fputs("Command:          ", tc->out);
+        put_line(tc, in[0].cmd.s, in[0].cmd.len);
     } else {
-        for (size_t i = 0; i < T.p->n_inputs; i++) {
+        for (size_t i = 0; i < tc->p->n_inputs; i++) {
             if (i > 0 && cg_text_eq(&in[i].cmd, &in[i - 1].cmd)) {
-                fprintf(T.out, "Command %zu:        (same as Command %zu)\n", i + 1, i);
+                fprintf(tc->out, "Command %zu:        (same as Command %zu)\n", i + 1, i);
             } else {
-                fprintf(T.out, "Command %zu:        ", i + 1);
-                put_line(in[i].cmd.s, in[i].cmd.len);
+                fprintf(tc->out, "Command %zu:        ", i + 1);
+                put_line(tc, in[i].cmd.s, in[i].cmd.len);
             }
         }
     }
-    fputs("Events recorded: ", T.out);
-    cg_write_events(T.out, T.p->events, T.nev);
-    fputs("\nEvents shown:    ", T.out);
-    for (size_t i = 0; i < T.r->n_show; i++) cg_write_events(T.out, &T.p->events[T.r->show[i]], 1);
-    fputs("\nEvent sort order:", T.out);
-    for (size_t i = 0; i < T.r->n_sort; i++) cg_write_events(T.out, &T.p->events[T.r->sort[i]], 1);
+    fputs("Events recorded: ", tc->out);
+    cg_write_events(tc->out, tc->p->events, tc->nev);
+    fputs("\nEvents shown:    ", tc->out);
+    for (size_t i = 0; i < tc->ncol; i++)
+        cg_write_events(tc->out, &tc->p->events[tc->cols[i].event], 1);
+    fputs("\nEvent sort order:", tc->out);
+    for (size_t i = 0; i < tc->r->n_sort; i++)
+        cg_write_events(tc->out, &tc->p->events[tc->r->sort[i].event], 1);
     char th[64];
-    cg_fmt_float_repr(th, sizeof th, T.r->threshold);
-    fprintf(T.out, "\nThreshold:        %s%%\n", th);
-    fprintf(T.out, "Annotation:       %s\n\n", T.r->annotate ? "on" : "off");
+    cg_fmt_float_repr(th, sizeof th, tc->r->threshold);
+    fprintf(tc->out, "\nThreshold:        %s%%\n", th);
+    fprintf(tc->out, "Annotation:       %s\n\n", tc->r->annotate ? "on" : "off");
 }
 
-static void summary(void)
+static void summary(const struct text *tc)
 {
-    banner("Summary", NULL, 0);
-    extremes x = ext_new();
-    ext_add(&x, T.total);
-    widths w = make_widths(x.lo, x.hi, NULL, NULL);
-    header_row(&w, "", "");
-    fputc('\n', T.out);
-    data_row(&w, "", T.total, NULL, ROW_SINGLE, "PROGRAM TOTALS", 14);
-    fputc('\n', T.out);
+    banner(tc, "Summary", NULL, 0);
+    extremes x = ext_new(tc);
+    ext_add(tc, &x, tc->total);
+    widths w = make_widths(tc, x.lo, x.hi, NULL, NULL);
+    header_row(tc, &w, "", "");
+    fputc('\n', tc->out);
+    data_row(tc, &w, "", tc->total, NULL, ROW_SINGLE, "PROGRAM TOTALS", 14);
+    fputc('\n', tc->out);
     free_widths(&w);
     ext_free(&x);
 }
 /* ------------------------------------------- file:function summaries */
 
+/* Adds a row's values (cc: its counts by event) to the cumulative sums,
+   per column. */
+static void cum_add(const struct text *tc, cg_count *cum, const cg_count *cc)
+{
+    for (size_t i = 0; i < tc->ncol; i++) cum[i] += cg_col_value(&tc->cols[i], cc);
+}
+
 /* Prints one of the two function summaries (report-model.c chose and
    ordered the rows). */
-static void function_summary(const char *title, const char *suffix, const char *prefix,
-                             const cg_summary *s)
+static void function_summary(const struct text *tc, const char *title, const char *suffix,
+                             const char *prefix, const cg_summary *s)
 {
-    extremes x = ext_new(), cx = ext_new();
-    cg_count *cum = xcalloc(T.nev, sizeof(cg_count));
+    extremes x = ext_new(tc), cx = ext_new(tc);
+    cg_count *cum = xcalloc(tc->ncol + 1, sizeof(cg_count));
     for (size_t i = 0; i < s->n; i++) {
         const cg_outer *o = &s->o[i];
-        ext_add(&x, o->cc);
-        for (size_t j = 0; j < o->n_in; j++) ext_add(&x, o->in[j].cc);
-        cg_cc_add(cum, o->cc, T.nev, 1);
-        ext_add(&cx, cum);
+        ext_add(tc, &x, o->cc);
+        for (size_t j = 0; j < o->n_in; j++) ext_add(tc, &x, o->in[j].cc);
+        cum_add(tc, cum, o->cc);
+        ext_add_cols(tc, &cx, cum);
     }
-    widths w = make_widths(x.lo, x.hi, cx.lo, cx.hi);
+    widths w = make_widths(tc, x.lo, x.hi, cx.lo, cx.hi);
 
-    banner(title, NULL, 0);
-    header_row(&w, "  ", suffix);
-    fputc('\n', T.out);
-    memset(cum, 0, T.nev * sizeof(cg_count));
+    banner(tc, title, NULL, 0);
+    header_row(tc, &w, "  ", suffix);
+    fputc('\n', tc->out);
+    memset(cum, 0, tc->ncol * sizeof(cg_count));
     cg_buf label = {0};
     for (size_t i = 0; i < s->n; i++) {
         const cg_outer *o = &s->o[i];
-        cg_cc_add(cum, o->cc, T.nev, 1);
+        cum_add(tc, cum, o->cc);
         label.len = 0;
         cg_buf_add(&label, o->name->s, o->name->len);
         cg_buf_addc(&label, ':');
-        if (cg_summary_one_row(T.r, o)) {
+        if (cg_summary_one_row(tc->r, o)) {
             cg_buf_add(&label, o->in[0].name->s, o->in[0].name->len);
-            data_row(&w, prefix, o->cc, cum, ROW_DOUBLE, label.p, label.len);
+            data_row(tc, &w, prefix, o->cc, cum, ROW_DOUBLE, label.p, label.len);
         } else {
-            data_row(&w, prefix, o->cc, cum, ROW_DOUBLE, label.p, label.len);
+            data_row(tc, &w, prefix, o->cc, cum, ROW_DOUBLE, label.p, label.len);
             for (size_t j = 0; j < o->n_in; j++) {
                 label.len = 0;
                 cg_buf_add(&label, "  ", 2);
                 cg_buf_add(&label, o->in[j].name->s, o->in[j].name->len);
-                data_row(&w, "  ", o->in[j].cc, NULL, ROW_INNER, label.p, label.len);
+                data_row(tc, &w, "  ", o->in[j].cc, NULL, ROW_INNER, label.p, label.len);
             }
         }
-        fputc('\n', T.out);
+        fputc('\n', tc->out);
     }
     free(label.p);
     free(cum);
@@ -339,22 +373,23 @@ static void function_summary(const char *title, const char *suffix, const char *
 
 /* ------------------------------------------------------ annotation */
 
-static void at_line(void)
+static void at_line(const struct text *tc)
 {
     fputs("@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n",
-          T.out);
+          tc->out);
 }
 
-static void warning_head(void)
+static void warning_head(const struct text *tc)
 {
-    at_line();
+    at_line(tc);
     fputs("@@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@\n",
-          T.out);
-    at_line();
+          tc->out);
+    at_line(tc);
 }
 
 /* The listing's layout: its widths, and whether bogus lines came. */
 typedef struct listing {
+    const struct text *tc;
     const widths *w;
     size_t n_bogus;
 } listing;
@@ -362,13 +397,13 @@ typedef struct listing {
 static void on_line0(void *ctx, const cg_count *cc)
 {
     const listing *l = ctx;
-    data_row(l->w, "", cc, NULL, ROW_SINGLE, "<unknown (line 0)>", 18);
-    fputc('\n', T.out);
+    data_row(l->tc, l->w, "", cc, NULL, ROW_SINGLE, "<unknown (line 0)>", 18);
+    fputc('\n', l->tc->out);
 }
 
 static void on_marker(void *ctx, __int128 n)
 {
-    (void)ctx;
+    const listing *l = ctx;
     /* Line numbers here always fit in 64 bits except for absurd contexts. */
     char b[48], *p = b + sizeof b;
     *--p = 0;
@@ -379,7 +414,7 @@ static void on_marker(void *ctx, __int128 n)
         u /= 10;
     } while (u);
     if (neg) *--p = '-';
-    fprintf(T.out, "-- line %s ----------------------------------------\n", p);
+    fprintf(l->tc->out, "-- line %s ----------------------------------------\n", p);
 }
 
 static bool on_line(void *ctx, int64_t n, const char *text, size_t len, const cg_count *cc)
@@ -387,134 +422,131 @@ static bool on_line(void *ctx, int64_t n, const char *text, size_t len, const cg
     const listing *l = ctx;
     (void)n;
     if (cc)
-        data_row(l->w, "", cc, NULL, ROW_SINGLE, text, len);
+        data_row(l->tc, l->w, "", cc, NULL, ROW_SINGLE, text, len);
     else
-        dot_row(l->w, text, len);
+        dot_row(l->tc, l->w, text, len);
     return true;
 }
 
 static void on_bogus(void *ctx, int64_t n, const cg_count *cc)
 {
     listing *l = ctx;
-    if (l->n_bogus++ == 0) fputc('\n', T.out);
+    if (l->n_bogus++ == 0) fputc('\n', l->tc->out);
     char label[48];
     int k = snprintf(label, sizeof label, "<bogus line %" PRId64 ">", n);
-    data_row(l->w, "", cc, NULL, ROW_SINGLE, label, (size_t)k);
+    data_row(l->tc, l->w, "", cc, NULL, ROW_SINGLE, label, (size_t)k);
 }
 
 /* The annotated listing of one readable file (docs/post-processors.md,
    "Annotated source files"). */
-static void annotate_body(uint32_t f, cg_file_lines *fl, const cg_source *s)
+static void annotate_body(const struct text *tc, uint32_t f, cg_file_lines *fl, const cg_source *s)
 {
     size_t nl;
-    const uint32_t *ln = cg_file_lines_sorted(T.p, fl, f, &nl);
-    extremes x = ext_new();
-    for (size_t i = 0; i < nl; i++) ext_add(&x, cg_line_cc(T.p, ln[i]));
-    widths w = make_widths(x.lo, x.hi, NULL, NULL);
-    header_row(&w, "", "");
-    fputc('\n', T.out);
+    const uint32_t *ln = cg_file_lines_sorted(tc->p, fl, f, &nl);
+    extremes x = ext_new(tc);
+    for (size_t i = 0; i < nl; i++) ext_add(tc, &x, cg_line_cc(tc->p, ln[i]));
+    widths w = make_widths(tc, x.lo, x.hi, NULL, NULL);
+    header_row(tc, &w, "", "");
+    fputc('\n', tc->out);
 
-    listing l = {&w, 0};
+    listing l = {tc, &w, 0};
     cg_listing_ops ops = {&l, on_line0, NULL, on_marker, on_line, on_bogus};
-    cg_listing(T.p, ln, nl, s->fd, T.r->context, &ops);
+    cg_listing(tc->p, ln, nl, s->fd, tc->r->context, &ops);
     if (l.n_bogus) {
-        fputc('\n', T.out);
-        warning_head();
-        fputs("@@ Information recorded about lines past the end of '", T.out);
-        put_bytes(s->orig[0]->s, s->orig[0]->len);
-        fputs("'.\n", T.out);
-        at_line();
+        fputc('\n', tc->out);
+        warning_head(tc);
+        fputs("@@ Information recorded about lines past the end of '", tc->out);
+        put_bytes(tc, s->orig[0]->s, s->orig[0]->len);
+        fputs("'.\n", tc->out);
+        at_line(tc);
     }
-    size_t counted = nl && T.p->lines[ln[0]].line == 0 ? nl - 1 : nl;
-    if (counted) fputc('\n', T.out);
+    size_t counted = nl && tc->p->lines[ln[0]].line == 0 ? nl - 1 : nl;
+    if (counted) fputc('\n', tc->out);
     free_widths(&w);
     ext_free(&x);
 }
 
-static enum cg_readability annotate_file(uint32_t f, cg_file_lines *fl)
+static enum cg_readability annotate_file(const struct text *tc, uint32_t f, cg_file_lines *fl)
 {
-    const cg_str *name = cg_name(&T.p->files, f);
+    const cg_str *name = cg_name(&tc->p->files, f);
     cg_source s;
-    cg_source_open(T.p, f, &s);
-    banner("Annotated source file: ", name->s, name->len);
+    cg_source_open(tc->p, f, &s);
+    banner(tc, "Annotated source file: ", name->s, name->len);
     enum cg_readability r = s.r;
     if (r != CG_READABLE) {
         fputs(r == CG_UNREADABLE
                   ? "Unannotated because one or more of these original files are unreadable:\n"
                   : "Unannotated because two or more of these original files are not "
                     "identical:\n",
-              T.out);
+              tc->out);
         for (size_t i = 0; i < s.n_orig; i++) {
-            fputs("- ", T.out);
-            put_bytes(s.orig[i]->s, s.orig[i]->len);
-            fputc('\n', T.out);
+            fputs("- ", tc->out);
+            put_bytes(tc, s.orig[i]->s, s.orig[i]->len);
+            fputc('\n', tc->out);
         }
-        fputc('\n', T.out);
+        fputc('\n', tc->out);
         cg_source_close(&s);
         return r;
     }
     for (size_t i = 0; i < s.n_older; i++) {
-        warning_head();
-        fprintf(T.out, "@ Original source files are all newer than data file '%s':\n",
-                T.p->inputs[s.older[i]].path);
+        warning_head(tc);
+        fprintf(tc->out, "@ Original source files are all newer than data file '%s':\n",
+                tc->p->inputs[s.older[i]].path);
         for (size_t k = 0; k < s.n_orig; k++) {
-            fputs("@ - ", T.out);
-            put_bytes(s.orig[k]->s, s.orig[k]->len);
-            fputc('\n', T.out);
+            fputs("@ - ", tc->out);
+            put_bytes(tc, s.orig[k]->s, s.orig[k]->len);
+            fputc('\n', tc->out);
         }
-        fputs("@ Annotations may not be correct.\n", T.out);
-        at_line();
-        fputc('\n', T.out);
+        fputs("@ Annotations may not be correct.\n", tc->out);
+        at_line(tc);
+        fputc('\n', tc->out);
     }
-    annotate_body(f, fl, &s);
+    annotate_body(tc, f, fl, &s);
     cg_source_close(&s);
     return r;
 }
 
-static int cmp_file_id(const void *a, const void *b)
-{
-    return cg_strcmp(cg_name(&T.p->files, *(const uint32_t *)a),
-                     cg_name(&T.p->files, *(const uint32_t *)b));
-}
-
-static void annotation(const cg_summary *by_file)
+static void annotation(const struct text *tc, const cg_summary *by_file)
 {
     cg_annotation a;
-    cg_annotation_files(T.p, by_file, &a);
+    cg_annotation_files(tc->p, by_file, &a);
     cg_file_lines fl;
-    cg_file_lines_init(T.p, &fl);
+    cg_file_lines_init(tc->p, &fl);
     /* The text report annotates in name order. */
-    qsort(a.files, a.n, sizeof *a.files, cmp_file_id);
-    for (size_t i = 0; i < a.n; i++) a.r[i] = annotate_file(a.files[i], &fl);
-    cg_annotation_account(T.p, &fl, &a);
+    cg_files_by_name(tc->p, a.files, a.n);
+    for (size_t i = 0; i < a.n; i++) a.r[i] = annotate_file(tc, a.files[i], &fl);
+    cg_annotation_account(tc->p, &fl, &a);
 
-    banner("Annotation summary", NULL, 0);
-    extremes x = ext_new();
-    for (int i = 0; i < CG_N_ACC; i++) ext_add(&x, a.acc[i]);
-    widths w = make_widths(x.lo, x.hi, NULL, NULL);
-    header_row(&w, "", "");
-    fputc('\n', T.out);
+    banner(tc, "Annotation summary", NULL, 0);
+    extremes x = ext_new(tc);
+    for (int i = 0; i < CG_N_ACC; i++) ext_add(tc, &x, a.acc[i]);
+    widths w = make_widths(tc, x.lo, x.hi, NULL, NULL);
+    header_row(tc, &w, "", "");
+    fputc('\n', tc->out);
     for (int i = 0; i < CG_N_ACC; i++)
-        data_row(&w, "", a.acc[i], NULL, ROW_SINGLE, cg_acc_labels[i], strlen(cg_acc_labels[i]));
-    fputc('\n', T.out);
+        data_row(tc, &w, "", a.acc[i], NULL, ROW_SINGLE, cg_acc_labels[i],
+                 strlen(cg_acc_labels[i]));
+    fputc('\n', tc->out);
     free_widths(&w);
     ext_free(&x);
-    cg_annotation_check(T.p, &a);
+    cg_annotation_check(tc->p, &a);
     cg_annotation_free(&a);
     cg_file_lines_free(&fl);
 }
 
 void cg_report_text(FILE *out, const cg_report *r)
 {
-    T = (struct text){r, r->prof, r->prof->n_events, r->prof->summary_total, out};
-    metadata();
-    summary();
+    const struct text ctx = {r,         r->prof, r->prof->n_events, r->prof->summary_total, r->show,
+                             r->n_show, out};
+    const struct text *tc = &ctx;
+    metadata(tc);
+    summary(tc);
     cg_summary by_file, by_fn;
     cg_summary_by_file(r, &by_file);
-    function_summary("File:function summary", " file:function", "< ", &by_file);
+    function_summary(tc, "File:function summary", " file:function", "< ", &by_file);
     cg_summary_by_fn(r, &by_fn);
-    function_summary("Function:file summary", " function:file", "> ", &by_fn);
+    function_summary(tc, "Function:file summary", " function:file", "> ", &by_fn);
     cg_summary_free(&by_fn);
-    if (r->annotate) annotation(&by_file);
+    if (r->annotate) annotation(tc, &by_file);
     cg_summary_free(&by_file);
 }

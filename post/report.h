@@ -2,10 +2,11 @@
 /* report.h: what cg_annotate's three reports (text: report-text.c, JSON:
    report-json.c, HTML: report-html.c) are made of: the options that shape
    them, and the report model they share (report-model.c): the function
-   summaries with their threshold and order, the source files to annotate and
-   their listing, and where the counts went.  Each rule of
-   docs/post-processors.md, "The cg_annotate report", is decided there once;
-   the reports only lay the results out. */
+   summaries and the flat list of pairs with their threshold and order, the
+   order of files, the source files to annotate and their listing, and where
+   the counts went.  Each rule of docs/post-processors.md, "The cg_annotate
+   report", and of docs/json.md is decided there once; the reports only lay
+   the results out. */
 #ifndef CG_REPORT_H
 #define CG_REPORT_H
 
@@ -15,12 +16,33 @@
 
 #include <stdio.h>
 
+/* A column of the reports' tables, and a sort key: an event, and which of
+   a row's counts of it.  Only the row's own counts (SELF) exist today; the
+   kind is there so that other counts of a row (inclusive ones) can become
+   columns without the reports reading rows any other way. */
+typedef struct cg_col {
+    size_t event;
+    enum cg_col_kind { CG_COL_SELF } kind;
+} cg_col;
+
+/* Row `cc`'s value in column c: every shown or sorted value is read
+   through here.  cc is the row's own counts, indexed by event; with SELF
+   the only kind, that is all a value needs (no branch on the hot path). */
+static inline cg_count cg_col_value(const cg_col *c, const cg_count *cc)
+{
+    return cc[c->event];
+}
+
+/* The SELF columns of events[0 .. n), in that order (allocated; free()
+   it). */
+cg_col *cg_cols_self(const size_t *events, size_t n);
+
 typedef struct cg_report {
     const cg_profile *prof;
     int argc; /* cg_annotate's command line, for the metadata (0: none) */
     char **argv;
     bool diff, annotate, show_percs;
-    const size_t *show, *sort; /* event indices */
+    const cg_col *show, *sort; /* the columns shown, and the sort keys */
     size_t n_show, n_sort;
     bool threshold_given; /* JSON: else every file:function pair is listed */
     double threshold;
@@ -40,6 +62,14 @@ void cg_report_json(FILE *out, const cg_report *r);
 void cg_report_html(FILE *out, const cg_report *r);
 
 /* ---------------------------------------------------- function summaries */
+
+/* Which rows a list keeps: the text report and the page apply the threshold
+   always (0.1% by default), the JSON document only when --threshold was
+   given (docs/json.md, "threshold"). */
+enum cg_keep {
+    CG_KEEP_THRESHOLD, /* the rows at or above the threshold */
+    CG_KEEP_GIVEN,     /* likewise with --threshold, else every row */
+};
 
 /* One member of a group: a function of the file, or a file of the
    function. */
@@ -72,9 +102,29 @@ typedef struct cg_summary {
 void cg_summary_by_file(const cg_report *r, cg_summary *s);
 void cg_summary_by_fn(const cg_report *r, cg_summary *s);
 void cg_summary_free(cg_summary *s);
+
 /* Whether the group is shown as one row (`< FILE:FUNCTION`): one member
    kept, whose counts equal the group's in every event. */
 bool cg_summary_one_row(const cg_report *r, const cg_outer *o);
+
+/* One (file, function) pair of a flat list. */
+typedef struct cg_pair_row {
+    const cg_str *file, *fn;
+    const cg_count *cc;
+    uint32_t pair;
+} cg_pair_row;
+
+/* Every (file, function) pair as a row of its own (the JSON document's
+   "functions"), those `keep` leaves out dropped, ordered as the summaries
+   order their rows by counts, then by file name and function name,
+   ascending (docs/json.md). */
+typedef struct cg_pair_rows {
+    cg_pair_row *v;
+    size_t n;
+} cg_pair_rows;
+
+void cg_pair_rows_make(const cg_report *r, enum cg_keep keep, cg_pair_rows *l);
+void cg_pair_rows_free(cg_pair_rows *l);
 
 /* ------------------------------------------------- annotated source files */
 
@@ -105,6 +155,9 @@ void cg_file_lines_init(const cg_profile *p, cg_file_lines *fl);
 void cg_file_lines_free(cg_file_lines *fl);
 /* File f's line indices, ascending by line number (line 0 first). */
 const uint32_t *cg_file_lines_sorted(const cg_profile *p, cg_file_lines *fl, uint32_t f, size_t *n);
+/* Sorts file ids by name, bytewise (the order in which the text report
+   annotates and the JSON document lists files). */
+void cg_files_by_name(const cg_profile *p, uint32_t *files, size_t n);
 
 /* What the listing of one readable file consists of, in order; the report
    lays each part out. */

@@ -112,24 +112,23 @@ void cg_write_lines(FILE *out, const cg_profile *p)
     }
 }
 
-static const cg_profile *sort_profile;
-
-static int pair_order(const void *a, const void *b)
+/* By file name, then function name: qsort_r hands the profile in, so that
+   no sort state outlives the call. */
+static int pair_order(const void *a, const void *b, void *prof)
 {
-    const cg_pair *x = &sort_profile->pairs[*(const uint32_t *)a];
-    const cg_pair *y = &sort_profile->pairs[*(const uint32_t *)b];
-    int c =
-        cg_strcmp(cg_name(&sort_profile->files, x->file), cg_name(&sort_profile->files, y->file));
+    const cg_profile *p = prof;
+    const cg_pair *x = &p->pairs[*(const uint32_t *)a];
+    const cg_pair *y = &p->pairs[*(const uint32_t *)b];
+    int c = cg_strcmp(cg_name(&p->files, x->file), cg_name(&p->files, y->file));
     if (c) return c;
-    return cg_strcmp(cg_name(&sort_profile->fns, x->fn), cg_name(&sort_profile->fns, y->fn));
+    return cg_strcmp(cg_name(&p->fns, x->fn), cg_name(&p->fns, y->fn));
 }
 
 void cg_write_pairs(FILE *out, const cg_profile *p)
 {
     uint32_t *order = xmalloc(p->n_pairs * sizeof *order);
     for (uint32_t i = 0; i < p->n_pairs; i++) order[i] = i;
-    sort_profile = p;
-    qsort(order, p->n_pairs, sizeof *order, pair_order);
+    qsort_r(order, p->n_pairs, sizeof *order, pair_order, (void *)p);
     for (size_t i = 0; i < p->n_pairs; i++) {
         const cg_pair *pr = &p->pairs[order[i]];
         const cg_str *fs = cg_name(&p->files, pr->file), *fn = cg_name(&p->fns, pr->fn);
