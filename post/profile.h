@@ -231,21 +231,6 @@ static inline void cg_cc_add(cg_count *dst, const cg_count *v, size_t n, int sig
         for (size_t i = 0; i < n; i++) dst[i] -= v[i];
 }
 
-/* Orders two count vectors by the absolute values of the events `sort`
-   names, in turn, larger first (the reports' row order before names):
-   negative, zero or positive as for qsort. */
-static inline int cg_cc_cmp_desc(const cg_count *a, const cg_count *b, const size_t *sort,
-                                 size_t n_sort)
-{
-    for (size_t i = 0; i < n_sort; i++) {
-        size_t e = sort[i];
-        uint64_t x = a[e] < 0 ? 0 - (uint64_t)a[e] : (uint64_t)a[e];
-        uint64_t y = b[e] < 0 ? 0 - (uint64_t)b[e] : (uint64_t)b[e];
-        if (x != y) return x < y ? 1 : -1;
-    }
-    return 0;
-}
-
 /* The count that `pct` percent of `total` is, as --threshold compares with
    it (the same double arithmetic as upstream's Python). */
 static inline double cg_threshold_count(double pct, cg_count total)
