@@ -25,8 +25,8 @@ typedef struct cg_annotate_opts {
     cg_limit *limits;
     size_t n_limits, cap_limits;
     long long part_number; /* --part N (0: not given) */
-    const char *part_name;  /* --part NAME (NULL: not given) */
-    char **files;           /* the profiles named */
+    const char *part_name; /* --part NAME (NULL: not given) */
+    char **files;          /* the profiles named */
     size_t n_files;
 } cg_annotate_opts;
 

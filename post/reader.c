@@ -162,7 +162,8 @@ static bool read_threads(cg_sink *s, const char *path, char *first)
 bool cg_read_skips_empty(const char *path, size_t n_files)
 {
     struct stat st;
-    if (n_files < 2 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size != 0) return false;
+    if (n_files < 2 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size != 0)
+        return false;
     char *t = thread_file(path, 1);
     bool threads = t != NULL;
     free(t);

@@ -66,6 +66,46 @@ static void event_list(struct json *js, const cg_col *cols, size_t n)
     cg_j_raw(out, "]", 1);
 }
 
+static void counts(cg_jout *out, const cg_count *v, size_t n)
+{
+    cg_j_raw(out, "[", 1);
+    for (size_t e = 0; e < n; e++) {
+        if (e) cg_j_lit(out, ", ");
+        cg_j_int(out, v[e]);
+    }
+    cg_j_raw(out, "]", 1);
+}
+
+/* What only a Callgrind input has: its creator, its parts (each dump or
+   thread file, with its total and whether --part counted it) and its
+   summary: lines where they exceed the totals (docs/json.md). */
+static void callgrind_input(struct json *js, const cg_input *in)
+{
+    cg_jout *out = &js->out;
+    const cg_profile *p = js->r->prof;
+    cg_j_lit(out, ", \"format\": \"callgrind\", \"creator\": ");
+    text(out, &in->creator);
+    cg_j_lit(out, ", \"parts\": [");
+    for (size_t k = in->first_part; k < in->first_part + in->n_parts; k++) {
+        const cg_part *pt = &p->parts[k];
+        cg_j_lit(out, k > in->first_part ? ", {\"part\": " : "{\"part\": ");
+        cg_j_int(out, pt->number);
+        cg_j_lit(out, ", \"thread\": ");
+        cg_j_int(out, pt->thread);
+        cg_j_lit(out, ", \"trigger\": ");
+        text(out, &pt->trigger);
+        cg_j_lit(out, pt->picked ? ", \"counted\": true, \"total\": "
+                                 : ", \"counted\": false, \"total\": ");
+        counts(out, pt->total, in->n_events);
+        cg_j_raw(out, "}", 1);
+    }
+    cg_j_raw(out, "]", 1);
+    if (in->claimed) {
+        cg_j_lit(out, ", \"summary\": ");
+        counts(out, in->claimed, in->n_events);
+    }
+}
+
 static void inputs(struct json *js)
 {
     cg_jout *out = &js->out;
@@ -96,12 +136,10 @@ static void inputs(struct json *js)
             }
             cg_j_raw(out, "}", 1);
         }
-        cg_j_lit(out, ", \"total\": [");
-        for (size_t e = 0; e < in->n_events; e++) {
-            if (e) cg_j_lit(out, ", ");
-            cg_j_int(out, in->total[e]);
-        }
-        cg_j_lit(out, "]}");
+        cg_j_lit(out, ", \"total\": ");
+        counts(out, in->total, in->n_events);
+        if (in->format == CG_FMT_CALLGRIND) callgrind_input(js, in);
+        cg_j_raw(out, "}", 1);
     }
     cg_j_lit(out, "\n  ],\n");
 }

@@ -19,10 +19,10 @@ typedef struct cg_sink {
     const cg_read_opts *o;
     cg_lines lr; /* the file's lines, for the line numbers of messages */
     cg_error *err;
-    size_t nev;           /* this file's number of events (0: no events: yet) */
-    bool accumulate;      /* false: events differ, or a part not picked: only checked */
-    bool mismatch;        /* the events differ from the profile's */
-    cg_count *vals;       /* a line's counts, for the reader to fill */
+    size_t nev;      /* this file's number of events (0: no events: yet) */
+    bool accumulate; /* false: events differ, or a part not picked: only checked */
+    bool mismatch;   /* the events differ from the profile's */
+    cg_count *vals;  /* a line's counts, for the reader to fill */
     /* The profile's index of each of the file's events, when a file of the
        other format names the same events in another order (NULL: same
        order); pvals holds a line's counts in the profile's order. */
