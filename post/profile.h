@@ -76,7 +76,7 @@ typedef struct cg_input {
     cg_text creator; /* Callgrind's `creator:` line (empty otherwise) */
     /* Callgrind: the `summary:` lines of the parts read, summed, when they
        exceed the totals in some event (NULL otherwise): Callgrind counts a
-       few instructions more there (docs/format.md, "Totals and summary"). */
+       few instructions more there (docs/format.md, "The Callgrind format"). */
     cg_count *claimed;
     cg_text *long_names;        /* Callgrind's `event:` long names, per event (NULL: none) */
     size_t first_part, n_parts; /* its parts in the profile's list */

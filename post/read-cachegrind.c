@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* read-cachegrind.c: the reader of the Cachegrind format (docs/format.md,
-   "The Cachegrind format"): a header of desc:, cmd: and events: lines, then
+   "Header lines" and "Body lines"): a header of desc:, cmd: and events: lines, then
    fl=/fn= names, count lines and a summary: line.  What each line means for
    the profile is the sink's business; what a line may look like, and the
    rules only this format has (which names make entries, when the summary is

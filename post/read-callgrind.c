@@ -600,7 +600,7 @@ static bool body(rd *r)
 }
 
 /* The input's summary: lines, summed over the parts counted, where they
-   exceed its totals (docs/format.md, "Totals and summary"). */
+   exceed its totals (docs/format.md, "The Callgrind format"). */
 static void claimed(cg_sink *s)
 {
     cg_input *in = s->in;

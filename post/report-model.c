@@ -31,7 +31,7 @@ cg_col *cg_cols_self(const size_t *events, size_t n)
 /* The count a row must reach to be kept: the threshold's share of the
    first sort event's total, or 0, which every count reaches, when `keep`
    keeps every row (docs/post-processors.md, "File:function and
-   Function:file summaries"; docs/json.md, "threshold"). */
+   Function:file summaries"; docs/json.md, "The document"). */
 static double keep_count(const cg_report *r, enum cg_keep keep)
 {
     if (keep == CG_KEEP_GIVEN && !r->threshold_given) return 0;

@@ -65,7 +65,7 @@ void cg_report_html(FILE *out, const cg_report *r);
 
 /* Which rows a list keeps: the text report and the page apply the threshold
    always (0.1% by default), the JSON document only when --threshold was
-   given (docs/json.md, "threshold"). */
+   given (docs/json.md, "The document"). */
 enum cg_keep {
     CG_KEEP_THRESHOLD, /* the rows at or above the threshold */
     CG_KEEP_GIVEN,     /* likewise with --threshold, else every row */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* write-callgrind.c: the Callgrind format as cg_merge and cg_diff write it
-   (docs/format.md, "What cg_merge and cg_diff write"): one part, positions
+   (docs/format.md, "What cg_merge and cg_diff write for Callgrind input"): one part, positions
    by line, names compressed, each entry's self costs then its calls with
    their inclusive costs, and totals that equal the sum of the self costs.
    Entries come in the order they first appeared in the inputs. */

@@ -128,8 +128,9 @@ check_case() {
       "$ours" --format=json --threshold=0 "$f" >"$d/chk/$b.ours.json" 2>"$d/chk/$b.ours.err"
       rc=$?
       # Callgrind writes names before it defines them under
-      # --mangle-names=no (docs/testing.md, "Callgrind files"): ours refuses
-      # such a file, with a message that says why and what to use instead.
+      # --mangle-names=no (docs/testing.md, "Callgrind files
+      # (tests/callgrind)"): ours refuses such a file, with a message that
+      # says why and what to use instead.
       if [ "$rc" -eq 1 ] && $oracle has-forward-names "$f" &&
          grep -q 'name id used before it is defined (a Callgrind run with --mangle-names=no' "$d/chk/$b.ours.err"; then
         echo "# $b: refused as it should be: $(head -c 200 "$d/chk/$b.ours.err")" >>"$d/ours.txt"
