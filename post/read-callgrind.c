@@ -74,7 +74,6 @@ typedef struct rd {
     uint32_t cobj, cfile, cfn;
     bool in_body;     /* a part's body has begun: a header key starts a part */
     bool have_totals; /* the current part's totals: line */
-    bool have_events;
     enum { NEXT_COST, NEXT_CALL, NEXT_JUMP } next; /* what the next cost line is */
     cg_count call_count;
     int64_t call_target;
@@ -83,6 +82,8 @@ typedef struct rd {
     cg_text trigger;
     cg_count *summary; /* the part's summary: line, NULL when absent */
     cg_buf name;       /* a name with its rec= suffix */
+    cg_text *pending;  /* event: lines before events:, as NAME, LONG NAME pairs */
+    size_t n_pending, cap_pending;
 } rd;
 
 static bool fail_line(rd *r, const char *msg, const char *line, size_t len)
@@ -378,6 +379,18 @@ static bool totals_line(rd *r, const char *rest, size_t rlen)
     return true;
 }
 
+/* Keeps the long name of event `name`, when the file has it. */
+static void long_name(cg_sink *s, const char *name, size_t nlen, const char *l, size_t llen)
+{
+    for (size_t i = 0; i < s->nev; i++) {
+        if (s->in->events[i].len == nlen && memcmp(s->in->events[i].s, name, nlen) == 0) {
+            if (!s->in->long_names) s->in->long_names = xcalloc(s->nev, sizeof(cg_text));
+            free(s->in->long_names[i].s);
+            s->in->long_names[i] = cg_text_copy(l, llen);
+        }
+    }
+}
+
 /* The events: line; every part of every thread file of one input must name
    the same events. */
 static bool events_line(rd *r, const char *rest, size_t rlen)
@@ -398,8 +411,11 @@ static bool events_line(rd *r, const char *rest, size_t rlen)
             return fail_line(r, "the events differ from the file's first part: ", rest, rlen);
         return true;
     }
-    r->have_events = true;
-    return cg_sink_events(s, ev, n);
+    if (!cg_sink_events(s, ev, n)) return false;
+    for (size_t i = 0; i + 1 < r->n_pending; i += 2)
+        long_name(s, r->pending[i].s, r->pending[i].len, r->pending[i + 1].s,
+                  r->pending[i + 1].len);
+    return true;
 }
 
 /* event: NAME : LONG NAME (kept), event: NAME = FORMULA (derived: noted and
@@ -422,14 +438,14 @@ static bool event_line(rd *r, const char *rest, size_t rlen)
     }
     if (*p != ':') return fail_line(r, "malformed event: line: ", rest, rlen);
     const char *l = cg_skip_sep(p + 1, end);
-    if (!s->nev) return true; /* long names before events:, which Callgrind never writes */
-    for (size_t i = 0; i < s->nev; i++) {
-        if (s->in->events[i].len == nlen && memcmp(s->in->events[i].s, rest, nlen) == 0) {
-            if (!s->in->long_names) s->in->long_names = xcalloc(s->nev, sizeof(cg_text));
-            free(s->in->long_names[i].s);
-            s->in->long_names[i] = cg_text_copy(l, (size_t)(end - l));
-        }
+    if (!s->nev) {
+        /* Callgrind writes them before events:; kept until it comes. */
+        xgrow((void **)&r->pending, &r->cap_pending, r->n_pending + 2, sizeof *r->pending);
+        r->pending[r->n_pending++] = cg_text_copy(rest, nlen);
+        r->pending[r->n_pending++] = cg_text_copy(l, (size_t)(end - l));
+        return true;
     }
+    long_name(s, rest, nlen, l, (size_t)(end - l));
     return true;
 }
 
@@ -590,7 +606,12 @@ static bool body(rd *r)
             continue;
         }
         if (len == 0 || c == '#') continue;
-        if (!(ok = header_line(r, line, len, term, &known)) || known) continue;
+        /* `key=` (a few lower-case letters) is a body line, the common case
+           after cost lines; anything else may be a header key. */
+        size_t k = 0;
+        while (k < len && k < 6 && line[k] >= 'a' && line[k] <= 'z') k++;
+        bool spec = k < len && line[k] == '=';
+        if (!spec && (!(ok = header_line(r, line, len, term, &known)) || known)) continue;
         if (!s->nev) return fail_line(r, "malformed line before the `events:` line: ", line, len);
         if (!(ok = spec_line(r, line, len, &known)) || known) continue;
         ok = fail_line(r, "malformed line: ", line, len);
@@ -635,5 +656,7 @@ bool cg_read_callgrind(cg_sink *s)
     free(r.trigger.s);
     free(r.summary);
     cg_buf_free(&r.name);
+    for (size_t i = 0; i < r.n_pending; i++) free(r.pending[i].s);
+    free(r.pending);
     return ok;
 }

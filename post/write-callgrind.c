@@ -53,7 +53,9 @@ static void entry(wr *w, uint32_t pi)
     const cg_pair *pr = &p->pairs[pi];
     uint32_t home = pr->home != CG_NONE ? pr->home : pr->file;
     if (pr->obj != CG_NONE && pr->obj != w->obj) name(w, "ob", W_OBJ, w->obj = pr->obj);
-    if (home != w->home) name(w, "fl", W_FILE, w->home = home);
+    /* fl= also after an inlined file: a reader that keeps the last file at
+       fn= (callgrind_annotate) would credit the function to it. */
+    if (home != w->home || w->file != w->home) name(w, "fl", W_FILE, w->home = home);
     name(w, "fn", W_FN, pr->fn);
     w->file = home;
     if (pr->file != home) name(w, "fi", W_FILE, w->file = pr->file);
@@ -84,9 +86,9 @@ void cg_write_callgrind(FILE *out, const cg_profile *p, const char *creator, con
         fwrite(desc[i].s, 1, desc[i].len, out);
         fputc('\n', out);
     }
-    fputs("positions: line\nevents:", out);
-    cg_write_events(out, p->events, p->n_events);
-    fputc('\n', out);
+    fputs("positions: line\n", out);
+    /* Long names before events:, where Callgrind writes them and where
+       callgrind_annotate looks for them. */
     const cg_text *ln = p->n_inputs ? p->inputs[0].long_names : NULL;
     for (size_t e = 0; ln && e < p->n_events; e++) {
         if (!ln[e].s) continue;
@@ -96,6 +98,9 @@ void cg_write_callgrind(FILE *out, const cg_profile *p, const char *creator, con
         fwrite(ln[e].s, 1, ln[e].len, out);
         fputc('\n', out);
     }
+    fputs("events:", out);
+    cg_write_events(out, p->events, p->n_events);
+    fputc('\n', out);
     /* The totals are those of what is written, whatever the inputs' own
        summary lines said. */
     cg_count *total = xcalloc(p->n_events + 1, sizeof(cg_count));
