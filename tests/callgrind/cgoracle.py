@@ -57,16 +57,27 @@ def parse_num(tok):
 class Profile:
     """The figures of one or several Callgrind files, parts added up."""
 
-    def __init__(self, calls0_is_self=False):
+    def __init__(self, calls0_is_self=False, negative=False, by_name=False):
         # calls0_is_self: read as callgrind_annotate does, only to check the
         # reader against it: the cost line after `calls=0 ...` counts as
         # self cost (it takes a call's line as inclusive only for a count
         # above 0), and a name used before its definition is empty.
+        # negative: counts (and calls= counts) may be negative, as in what
+        # cg_diff writes; Callgrind itself never writes a negative count.
+        # by_name: files whose events are the first file's in another order
+        # are added up event by event, matched by name (a Cachegrind and a
+        # Callgrind profile of the same events, as cg_merge takes them).
         self.calls0_is_self = calls0_is_self
+        self.negative = negative
+        self.by_name = by_name
         self.events = None
+        self.perm = None    # the current part's events -> self.events indices
         self.fn = {}        # (file, fn) -> [counts]
         self.objs = {}      # (file, fn) -> set of objects it was seen in
         self.line = {}      # (file, line) -> [counts]
+        # (caller file, caller fn, callee file, callee fn, call-site line,
+        # target line) -> [number of calls, inclusive counts...]
+        self.calls = {}
         self.totals = None  # sum of totals: lines
         self.parts = 0
         self.objects = set()
@@ -87,10 +98,29 @@ class Profile:
             raise Bad('%s: %d counts for %d events' % (where, len(toks), n))
         v = [0] * n
         for i, t in enumerate(toks):
+            if t.isdigit() and t.isascii():     # the usual case, quickly
+                v[i if self.perm is None else self.perm[i]] = int(t)
+                continue
+            neg = self.negative and t.startswith('-') and len(t) > 1
+            if neg:
+                t = t[1:]
             if not NUM.match(t):
                 raise Bad('%s: bad count %r' % (where, t))
-            v[i] = parse_num(t)
+            v[i if self.perm is None else self.perm[i]] = -parse_num(t) if neg else parse_num(t)
         return v
+
+    def _events(self, ev, where):
+        """A part's (or a Cachegrind file's) events: the first file's, or,
+        by_name, the same names in another order."""
+        if self.events is None:
+            self.events = ev
+            self.totals = [0] * len(ev)
+        if ev == self.events:
+            self.perm = None
+        elif self.by_name and sorted(ev) == sorted(self.events) and len(set(ev)) == len(ev):
+            self.perm = [self.events.index(e) for e in ev]
+        else:
+            raise Bad('%s: events %s differ from %s' % (where, ev, self.events))
 
     def read(self, path):
         names = {'fl': {}, 'fn': {}, 'ob': {}}
@@ -123,10 +153,15 @@ class Profile:
         last = [0]
         ob = fl = cur_file = fnname = None
         pending = None      # 'call' or 'jump': the next line is not self cost
+        cfile = None        # a cfi=/cfl= not yet used by a cfn=
+        callee = None       # (file, fn) of the last cfn=
+        call = None         # (count, target line) of the pending calls=
         part_events = None
         in_body = False
         with open(path, 'rb') as f:
             data = f.read().decode('utf-8', 'surrogateescape')
+        if not re.search(r'(?m)^(# callgrind format|version:|creator:|positions:|part:|totals:)', data):
+            return self._read_cachegrind(path, data)
         # Every definition in the file, for references that come first.
         forward = {'fl': {}, 'fn': {}, 'ob': {}}
         for m in re.finditer(r'(?m)^([a-z]+)=\((\d+)\) (.*)$', data):
@@ -137,16 +172,14 @@ class Profile:
             line = raw.rstrip('\r')
             if line.strip() == '' or line.startswith('#'):
                 continue
-            m = re.match(r'^([a-z]+):\s*(.*)$', line)
+            # A cost line starts with a subposition, a key line with a letter.
+            costline = line[0] in '0123456789+-*'
+            m = None if costline else re.match(r'^([a-z]+):\s*(.*)$', line)
             if m and '=' not in m.group(1):
                 key, val = m.group(1), m.group(2)
                 if key == 'events':
                     ev = val.split()
-                    if self.events is None:
-                        self.events = ev
-                        self.totals = [0] * len(ev)
-                    elif ev != self.events:
-                        raise Bad('%s: events %s differ from %s' % (where, ev, self.events))
+                    self._events(ev, where)
                     part_events = ev
                     self.parts += 1
                     in_body = True
@@ -172,7 +205,7 @@ class Profile:
                 else:
                     raise Bad('%s: unknown header line %r' % (where, line))
                 continue
-            m = re.match(r'^([a-z]+)=(.*)$', line)
+            m = None if costline else re.match(r'^([a-z]+)=(.*)$', line)
             if m:
                 k, val = m.group(1), m.group(2)
                 if k in kind:
@@ -189,6 +222,13 @@ class Profile:
                     elif k == 'fn':
                         fnname = nm
                         cur_file = fl
+                    elif k in ('cfi', 'cfl'):
+                        cfile = nm
+                    elif k == 'cfn':
+                        # The callee's file: the cfi= just before, else the
+                        # caller's current file (as callgrind_annotate).
+                        callee = (cfile if cfile is not None else cur_file, nm)
+                        cfile = None
                 elif k == 'rec':
                     # --mangle-names=no: a recursion depth marker, not in
                     # the format's specification; no cost, no position.
@@ -197,6 +237,21 @@ class Profile:
                     pending = 'call' if k == 'calls' else 'jump'
                     if k == 'calls' and self.calls0_is_self and re.match(r'^0+\s', val):
                         pending = None
+                    elif k == 'calls':
+                        toks = val.split()
+                        if len(toks) < 1 + len(positions) or callee is None:
+                            raise Bad('%s: bad calls= line %r' % (where, line))
+                        cnt = toks[0]
+                        neg = self.negative and cnt.startswith('-')
+                        if not NUM.match(cnt[1:] if neg else cnt):
+                            raise Bad('%s: bad call count %r' % (where, cnt))
+                        # The target, relative to the last cost line; it
+                        # moves nothing.
+                        tgt = 0
+                        if 'line' in positions:
+                            i = positions.index('line')
+                            tgt = self._subpos(toks[1 + i], last[i], where)
+                        call = (-parse_num(cnt[1:]) if neg else parse_num(cnt), tgt)
                 else:
                     raise Bad('%s: unknown line %r' % (where, line))
                 continue
@@ -207,16 +262,7 @@ class Profile:
             if len(toks) < npos:
                 raise Bad('%s: %d subpositions for positions %s' % (where, len(toks), positions))
             for i in range(npos):
-                t = toks[i]
-                if t == '*':
-                    v = last[i]
-                elif t[0] in '+-':
-                    v = last[i] + (1 if t[0] == '+' else -1) * parse_num(t[1:])
-                elif NUM.match(t):
-                    v = parse_num(t)
-                else:
-                    raise Bad('%s: bad subposition %r' % (where, t))
-                last[i] = v
+                last[i] = self._subpos(toks[i], last[i], where)
             costs = toks[npos:]
             if pending == 'jump':
                 pending = None
@@ -225,7 +271,12 @@ class Profile:
                 continue
             if pending == 'call':
                 pending = None
-                self._vec(costs, where)
+                v = self._vec(costs, where)
+                if call is not None:
+                    site = last[positions.index('line')] if 'line' in positions else 0
+                    key = (cur_file, fnname, callee[0], callee[1], site, call[1])
+                    self._add(self.calls, key, [call[0]] + v)
+                    call = None
                 continue
             if fnname is None or cur_file is None:
                 raise Bad('%s: cost line outside a function' % where)
@@ -238,6 +289,54 @@ class Profile:
         if self.events is None:
             raise Bad('%s: no events: line' % path)
 
+    @staticmethod
+    def _subpos(t, last, where):
+        if t.isdigit() and t.isascii():
+            return int(t)
+        if t == '*':
+            return last
+        if t[0] in '+-':
+            return last + (1 if t[0] == '+' else -1) * parse_num(t[1:])
+        if NUM.match(t):
+            return parse_num(t)
+        raise Bad('%s: bad subposition %r' % (where, t))
+
+    def _read_cachegrind(self, path, data):
+        """A Cachegrind profile (docs/format.md), for cg_merge's mixed
+        inputs: `fl=`/`fn=` and `LINE COUNTS...` lines; its `summary:` line
+        stands for the totals.  No calls."""
+        fl = fnname = None
+        summary = None
+        for no, raw in enumerate(data.split('\n'), 1):
+            where = '%s:%d' % (path, no)
+            line = raw.rstrip('\r')
+            if line.strip() == '' or line.startswith('#'):
+                continue
+            m = re.match(r'^(desc|cmd|events|summary):\s*(.*)$', line)
+            if m:
+                if m.group(1) == 'events':
+                    self._events(m.group(2).split(), where)
+                    self.parts += 1
+                elif m.group(1) == 'summary':
+                    summary = self._vec(m.group(2).split(), where)
+                continue
+            m = re.match(r'^(fl|fi|fe|fn)=(.*)$', line)
+            if m:
+                if m.group(1) == 'fn':
+                    fnname = m.group(2)
+                else:
+                    fl = m.group(2)
+                continue
+            toks = line.split()
+            if self.events is None or fl is None or fnname is None or not NUM.match(toks[0]):
+                raise Bad('%s: unexpected line %r' % (where, line))
+            v = self._vec(toks[1:], where)
+            self._add(self.fn, (fl, fnname), v)
+            self._add(self.line, (fl, parse_num(toks[0])), v)
+        if summary is None:
+            raise Bad('%s: no summary: line' % path)
+        self.totals = [a + b for a, b in zip(self.totals, summary)]
+
     def self_total(self):
         t = [0] * len(self.events)
         for v in self.fn.values():
@@ -246,8 +345,8 @@ class Profile:
         return t
 
 
-def load(paths, calls0_is_self=False):
-    p = Profile(calls0_is_self)
+def load(paths, calls0_is_self=False, negative=False, by_name=False):
+    p = Profile(calls0_is_self, negative, by_name)
     for path in paths:
         p.read(path)
     return p
@@ -270,7 +369,7 @@ def report(diffs, limit=25):
 def parse_annotate(text, nevents):
     """(totals, {name: counts}, {file: {line: counts}}) from the report."""
     lines = text.split('\n')
-    count = r'(?:[\d,]+|\.)'
+    count = r'(?:-?[\d,]+|\.)'        # negative: a cg_diff file's
     row = re.compile(r'^\s*((?:%s\s+){%d})(.*)$' % (count, nevents))
     nums = lambda s: [0 if t == '.' else int(t.replace(',', '')) for t in s.split()]
     totals, fns, files = None, {}, {}
@@ -395,8 +494,8 @@ def cmd_check_totals(paths):
     return 0
 
 
-def cmd_check_ours(ours, paths):
-    p = load(paths)
+def cmd_check_ours(ours, paths, negative=False):
+    p = load(paths, negative=negative, by_name=True)
     with open(ours, 'rb') as f:
         doc = json.loads(f.read().decode('utf-8'))
     diffs = []
@@ -445,6 +544,193 @@ def cmd_check_ours(ours, paths):
     return rc
 
 
+# --- cg_merge's and cg_diff's Callgrind files ---------------------------------
+
+def in_order(p, events):
+    """A function that puts p's vectors in the order of events (p's names)."""
+    idx = [p.events.index(e) for e in events]
+    return lambda v: [v[i] for i in idx]
+
+
+def compare(what, got, want, names, diffs, show):
+    """got and want: key -> vector; entries of zeros are the same as none."""
+    n = 0
+    for key in sorted(set(got) | set(want), key=repr):
+        g, w = got.get(key), want.get(key)
+        if (g is None or not any(g)) and (w is None or not any(w)):
+            continue
+        n += 1
+        if g != w:
+            diffs.append('%s %s: written %s, expected %s' % (
+                what, show(key), fmt(names, g) if g else 'none', fmt(names, w) if w else 'none'))
+    return n
+
+
+def show_fn(k):
+    return '%s:%s' % k
+
+
+def show_line(k):
+    return '%s:%d' % k
+
+
+def show_call(k):
+    s = '%s:%s -> %s:%s' % k[:4]
+    return s + (' (site %d, target %d)' % k[4:] if len(k) > 4 else '')
+
+
+def fold_calls(p):
+    """Calls without their site and target lines: caller -> callee."""
+    out = {}
+    for k, v in p.calls.items():
+        p._add(out, k[:4], v)
+    return out
+
+
+def cmd_check_merge(merged, inputs):
+    """What cg_merge wrote (merged) against its inputs, added up by the
+    reader: totals, self cost of every function and line, calls with their
+    sites, targets, counts and inclusive costs; events matched by name."""
+    m = load([merged], by_name=True)
+    s = load(inputs, by_name=True)
+    if sorted(m.events) != sorted(s.events):
+        return report(['events: written %s, inputs %s' % (m.events, s.events)])
+    r = in_order(m, s.events)
+    ev, cev = s.events, ['calls'] + s.events
+    diffs = []
+    if r(m.totals) != s.totals:
+        diffs.append('totals: written %s, sum of the inputs\' %s' % (fmt(ev, r(m.totals)), fmt(ev, s.totals)))
+    if m.self_total() != m.totals:
+        diffs.append('written: sum of self costs %s != totals: %s' % (
+            fmt(m.events, m.self_total()), fmt(m.events, m.totals)))
+    nf = compare('function', {k: r(v) for k, v in m.fn.items()}, s.fn, ev, diffs, show_fn)
+    nl = compare('line', {k: r(v) for k, v in m.line.items()}, s.line, ev, diffs, show_line)
+    nc = compare('call', {k: v[:1] + r(v[1:]) for k, v in m.calls.items()}, s.calls, cev, diffs, show_call)
+    rc = report(diffs)
+    if rc == 0:
+        print('# totals %s, %d functions, %d lines, %d calls agree' % (fmt(ev, s.totals), nf, nl, nc))
+    return rc
+
+
+def subtract(new, old):
+    """new - old, key by key."""
+    out = {}
+    for k in set(new) | set(old):
+        b = new.get(k)
+        a = old.get(k)
+        n = len(b if b is not None else a)
+        out[k] = [(b[i] if b else 0) - (a[i] if a else 0) for i in range(n)]
+    return out
+
+
+def cmd_check_diff(diff, old, new):
+    """What cg_diff OLD NEW wrote (diff, read allowing negative counts)
+    against NEW minus OLD: totals, self cost of every function, calls
+    (caller -> callee: count and inclusive cost); every cost on line 0."""
+    d = load([diff], negative=True, by_name=True)
+    a, b = load([old]), load([new])
+    if a.events != b.events:
+        raise Bad('the inputs\' events differ: %s, %s' % (a.events, b.events))
+    if sorted(d.events) != sorted(a.events):
+        return report(['events: written %s, inputs %s' % (d.events, a.events)])
+    r = in_order(d, a.events)
+    ev, cev = a.events, ['calls'] + a.events
+    diffs = []
+    want = [y - x for x, y in zip(a.totals, b.totals)]
+    if r(d.totals) != want:
+        diffs.append('totals: written %s, new - old %s' % (fmt(ev, r(d.totals)), fmt(ev, want)))
+    if d.self_total() != d.totals:
+        diffs.append('written: sum of self costs %s != totals: %s' % (
+            fmt(d.events, d.self_total()), fmt(d.events, d.totals)))
+    nf = compare('function', {k: r(v) for k, v in d.fn.items()}, subtract(b.fn, a.fn), ev, diffs, show_fn)
+    nc = compare('call', {k: v[:1] + r(v[1:]) for k, v in fold_calls(d).items()},
+                 subtract(fold_calls(b), fold_calls(a)), cev, diffs, show_call)
+    for (fl, ln), v in sorted(d.line.items(), key=repr):
+        if ln != 0 and any(v):
+            diffs.append('cost on line %s:%d (%s): cg_diff keeps no lines' % (fl, ln, fmt(d.events, v)))
+    rc = report(diffs)
+    if rc == 0:
+        print('# totals %s, %d functions, %d calls agree' % (fmt(ev, want), nf, nc))
+    return rc
+
+
+class Totals:
+    """A Callgrind file's events and summed totals: lines, quickly."""
+
+    def __init__(self, path):
+        with open(path, 'rb') as f:
+            data = f.read().decode('utf-8', 'surrogateescape')
+        evs = re.findall(r'(?m)^events:[ \t]*(.*?)\r?$', data)
+        if not evs or any(e.split() != evs[0].split() for e in evs):
+            raise Bad('%s: no events: line, or parts of different events' % path)
+        self.events = evs[0].split()
+        self.totals = [0] * len(self.events)
+        for t in re.findall(r'(?m)^totals:[ \t]*(.*?)\r?$', data):
+            for i, c in enumerate(t.split()):
+                self.totals[i] += parse_num(c)
+
+
+def cmd_fn_context(path):
+    """No cost or call line of a function comes where the current file is an
+    `fi=`/`fe=` file left over from the function before: after `fn=`, the
+    current file is the last `fl=` (as KCachegrind reads the format), but
+    callgrind_annotate keeps whatever file was current.  Callgrind's own
+    files never depend on the difference (it writes `fe=` back to the `fl=`
+    file, or a new `fl=`, before the next function)."""
+    names = {}
+    fl = cur = None
+    suspect = None      # the fn= line after which cur != fl, until a file line
+    bad = []
+    with open(path, 'rb') as f:
+        data = f.read().decode('utf-8', 'surrogateescape')
+    for no, raw in enumerate(data.split('\n'), 1):
+        line = raw.rstrip('\r')
+        if suspect is not None and re.match(r'^([0-9+*-]|calls=)', line):
+            bad.append('%s:%d: %s: its costs are read under the file %s (callgrind_annotate),'
+                       ' or %s (KCachegrind)' % (path, suspect[0], suspect[1], cur, fl))
+            suspect = None
+        m = re.match(r'^(fl|fi|fe|fn)=(.*)$', line)
+        if not m:
+            continue
+        k, v = m.groups()
+        if k == 'fn':
+            suspect = (no, line) if cur != fl else None
+            continue
+        suspect = None
+        c = re.match(r'^\((\d+)\)(?: (.*))?$', v)
+        if c:
+            if c.group(2) is not None:
+                names[c.group(1)] = c.group(2)
+            v = names.get(c.group(1), v)
+        cur = v
+        if k == 'fl':
+            fl = v
+    if bad:
+        print('# %d functions are written after an fi=/fe= line without going back to'
+              ' their fl= file; callgrind_annotate gives their costs to that file:' % len(bad))
+        return report(bad, 3)
+    return 0
+
+
+def cmd_annotate_totals(annotated, old, new):
+    """callgrind_annotate's PROGRAM TOTALS of a cg_diff file == NEW - OLD
+    (the inputs' totals: lines only, not their every line)."""
+    a, b = Totals(old), Totals(new)
+    with open(annotated, 'rb') as f:
+        text = f.read().decode('utf-8', 'surrogateescape')
+    m = re.search(r'(?m)^Events shown:\s+(.*)$', text)
+    if not m:
+        raise Bad('annotate: no "Events shown:" line')
+    shown = m.group(1).split()
+    totals = parse_annotate(text, len(shown))[0]
+    want = in_order(a, shown)([y - x for x, y in zip(a.totals, b.totals)])
+    if totals != want:
+        return report(['PROGRAM TOTALS: annotate %s, new - old %s' % (
+            fmt(shown, totals) if totals else 'none', fmt(shown, want))])
+    print('# PROGRAM TOTALS %s agree' % fmt(shown, want))
+    return 0
+
+
 def cmd_limit(old, new, event, percent):
     a, b = load([old]), load([new])
     if event not in a.events or event not in b.events:
@@ -480,7 +766,17 @@ def main(argv):
         if cmd == 'check-totals':
             return cmd_check_totals(args)
         if cmd == 'check-ours':
+            if args[0] == '--negative':
+                return cmd_check_ours(args[1], args[2:], negative=True)
             return cmd_check_ours(args[0], args[1:])
+        if cmd == 'fn-context':
+            return cmd_fn_context(args[0])
+        if cmd == 'check-merge':
+            return cmd_check_merge(args[0], args[1:])
+        if cmd == 'check-diff':
+            return cmd_check_diff(*args)
+        if cmd == 'annotate-totals':
+            return cmd_annotate_totals(*args)
         if cmd == 'limit':
             return cmd_limit(*args)
         if cmd == 'has-forward-names':

@@ -24,6 +24,28 @@
 # profiles of cldumps with different inputs exits 0 or 3 as the totals:
 # lines say (REL/diff-within, REL/diff-broken).
 #
+# Round trips (the table `roundtrips` below), per release, on files of the
+# cases above and one Cachegrind run: cg_merge and cg_diff write a Callgrind
+# file when an input is one, and
+#
+#   REL/merge-X/annotate  the release's callgrind_annotate reads cg_merge's
+#                         file with no warning and the same per-function
+#                         self costs and per-line costs as the oracle
+#   REL/merge-X/sum       the oracle's figures of it are the sums of the
+#                         inputs': totals, (file, function) and (file, line)
+#                         self costs, calls (caller -> callee, call site and
+#                         target: count and inclusive costs); events matched
+#                         by name (merge-cachegrind: a Cachegrind profile
+#                         and a Callgrind one of the same events)
+#   REL/merge-X/ours      our cg_annotate reads it with the inputs' sums
+#   REL/diff-X/diff       the oracle (negative counts allowed) reads cg_diff's
+#                         file: per (file, function) self costs, calls
+#                         (caller -> callee: count and inclusive costs) and
+#                         totals are NEW minus OLD, every cost on line 0
+#   REL/diff-X/annotate   callgrind_annotate exits 0 on it and its PROGRAM
+#                         TOTALS are NEW minus OLD
+#   REL/diff-X/ours       our cg_annotate reads it as the oracle does
+#
 # callgrind_annotate is not used on --dump-bb=yes files (it takes the bb
 # address for a line number and stops: "too many event counts"), and its
 # figures are compared with the reader's in the reader's "calls=0 is self
@@ -147,9 +169,138 @@ check_case() {
     else fail "$t/ours" && indent 30 <"$d/ours.txt"; fi
 }
 
-# run.sh --check VERSION NAME ANNOTATE: one case's checks (run by xargs below).
+# The round trips: KIND NAME INPUT..., each input CASE/FILE of a release's
+# runs (cachegrind-threads: Cachegrind's run of threads, added for these;
+# gungraun-threads/cg.out-02: Callgrind's profile of one of its threads).
+# merge-one-parts: cg_merge of a single file keeps everything.
+roundtrips='merge merge-default default-recursion/cg.out default-loops/cg.out
+merge merge-sim sim-loops/cg.out sim-cxxnames/cg.out
+merge merge-parts codspeed-threads/cg.out codspeed-cldumps/cg.out
+merge merge-one-parts codspeed-cldumps/cg.out
+merge merge-cachegrind cachegrind-threads/cg.out gungraun-threads/cg.out-02
+diff diff-default default-recursion/cg.out default-loops/cg.out
+diff diff-sim sim-loops/cg.out sim-cxxnames/cg.out
+diff diff-parts codspeed-cldumps/cg.out codspeed-threads/cg.out'
+merge=${CG_OURS_MERGE:-$abs_top_builddir/post/cg_merge}
+cgdiff=${CG_OURS_DIFF:-$abs_top_builddir/post/cg_diff}
+
+# annotate_rt FILE OUT ANNOTATE [AUTO]: the release's callgrind_annotate on
+# FILE, as check_case runs it (--auto=AUTO, default yes), into OUT and
+# OUT.err; its exit status.
+annotate_rt() {
+  (cd / && perl "$3" --threshold=100 --show-percs=no --auto="${4:-yes}" --context=100000000 "$1") \
+    >"$2" 2>"$2.err"
+}
+
+# warnings FILE: callgrind_annotate's warnings about the file it read.  Perl's
+# "Use of uninitialized value ... at .../callgrind_annotate line N." are
+# callgrind_annotate's own (it gives them on Callgrind's files too, when an
+# event has no count in the annotated lines) and not counted.
+warnings() {
+  grep -v '^Use of uninitialized value .* at .*callgrind_annotate line [0-9]*\.$' "$1"
+}
+
+# check_rt VERSION ANNOTATE KIND NAME INPUT...: one round trip's cases.
+check_rt() {
+  v=$1 ann=$2 kind=$3 name=$4
+  shift 4
+  t=callgrind/$v/$name
+  d=$res/$v/rt/$name
+  mkdir -p "$d" || exit 2
+  ins=
+  for i in "$@"; do
+    runok "$t" "$res/$v/${i%%/*}" || return
+    [ -s "$res/$v/$i" ] || { fail "$t" "the run $v/${i%%/*} wrote no $i"; return; }
+    ins="$ins $res/$v/$i"
+  done
+  out=$d/out
+  if [ "$kind" = merge ]; then
+    # shellcheck disable=SC2086
+    "$merge" -o "$out" $ins >"$d/prog.out" 2>"$d/prog.err"
+  else
+    # shellcheck disable=SC2086
+    "$cgdiff" $ins >"$out" 2>"$d/prog.err"
+  fi
+  rc=$?
+  if [ "$rc" -ne 0 ]; then
+    fail "$t" "cg_$kind$ins exited with status $rc:"
+    head -n 5 "$d/prog.err" | indent 5
+    return
+  fi
+  if [ "$kind" = merge ]; then
+    # callgrind_annotate: no warning, and the oracle's figures of the file.
+    ok=yes
+    annotate_rt "$out" "$d/annotate" "$ann"
+    rc=$?
+    if [ "$rc" -ne 0 ]; then
+      ok=no
+      { echo "# callgrind_annotate exited with status $rc:"
+        tail -n 5 "$d/annotate.err" | sed 's/^/#   /'; } >"$d/annotate.txt"
+    else
+      $oracle check-annotate "$d/annotate" "$out" >"$d/check-annotate.txt" 2>&1 || ok=no
+      [ -z "$(warnings "$d/annotate.err")" ] || ok=no
+      {
+        if [ -n "$(warnings "$d/annotate.err")" ]; then
+          echo "# callgrind_annotate warned ($(warnings "$d/annotate.err" | grep -c '^WARNING') warnings):"
+          warnings "$d/annotate.err" | head -n 4 | sed 's/^/#   /'
+        fi
+        # Why the figures differ, when the file depends on fn= resetting the
+        # current file, which callgrind_annotate does not do.
+        [ "$ok" = yes ] || $oracle fn-context "$out"
+        cat "$d/check-annotate.txt"
+      } >"$d/annotate.txt" 2>&1
+    fi
+    if [ "$ok" = yes ]; then pass "$t/annotate"
+    else fail "$t/annotate" "callgrind_annotate on cg_merge's $out" && indent 12 <"$d/annotate.txt"; fi
+    # shellcheck disable=SC2086
+    if $oracle check-merge "$out" $ins >"$d/sum.txt" 2>&1; then pass "$t/sum"
+    else fail "$t/sum" "cg_merge$ins: not the sum of the inputs" && indent 12 <"$d/sum.txt"; fi
+    sumof=$ins neg=
+  else
+    # shellcheck disable=SC2086
+    if $oracle check-diff "$out" $ins >"$d/diff.txt" 2>&1; then pass "$t/diff"
+    else fail "$t/diff" "cg_diff$ins: not NEW minus OLD" && indent 12 <"$d/diff.txt"; fi
+    # callgrind_annotate cannot read `calls=-N` (it warns that the line is
+    # malformed and takes the next for self cost): its exit status and
+    # PROGRAM TOTALS only (so no source annotated).
+    annotate_rt "$out" "$d/annotate" "$ann" no
+    rc=$?
+    if [ "$rc" -ne 0 ]; then
+      fail "$t/annotate" "callgrind_annotate exited with status $rc on cg_diff's $out:"
+      tail -n 5 "$d/annotate.err" | indent 5
+    # shellcheck disable=SC2086
+    elif $oracle annotate-totals "$d/annotate" $ins >"$d/annotate.txt" 2>&1; then
+      pass "$t/annotate"
+    else
+      fail "$t/annotate" "callgrind_annotate's PROGRAM TOTALS of cg_diff's $out:" && indent 12 <"$d/annotate.txt"
+    fi
+    sumof=$out neg=--negative
+  fi
+  # Ours reads it back: the inputs' sums (merge), the file's figures (diff).
+  if [ "$havours" = no ]; then
+    fail "$t/ours" "our cg_annotate is not built: no $ours"
+    return
+  fi
+  if ! "$ours" --format=json --threshold=0 "$out" >"$d/ours.json" 2>"$d/ours.err"; then
+    fail "$t/ours" "cg_annotate --format=json --threshold=0 $out failed:"
+    head -n 5 "$d/ours.err" | indent 5
+  # shellcheck disable=SC2086
+  elif $oracle check-ours $neg "$d/ours.json" $sumof >"$d/ours.txt" 2>&1; then
+    pass "$t/ours"
+  else
+    fail "$t/ours" "cg_annotate on $out" && indent 12 <"$d/ours.txt"
+  fi
+}
+
+# run.sh --check VERSION NAME ANNOTATE: one case's checks (run by xargs below);
+# run.sh --roundtrip VERSION ANNOTATE KIND NAME INPUT...: one round trip's.
 if [ "${1:-}" = --check ]; then
   check_case "$2" "$3" "$4"
+  exit 0
+fi
+if [ "${1:-}" = --roundtrip ]; then
+  shift
+  check_rt "$@"
   exit 0
 fi
 
@@ -282,20 +433,28 @@ env --default-signal true 2>/dev/null && envi="env --default-signal -i"
 rm -rf "$res" && mkdir -p "$res" || exit 2
 : >"$work/jobs"
 : >"$work/cases.sel"
-# addrun DIR LIB PROG ARGS OPTS
+# addrun DIR LIB PROG ARGS OPTS [TOOL]: TOOL callgrind (the default) or
+# cachegrind.
 addrun() {
   mkdir -p "$1" || exit 2
+  _tool=${6:-callgrind}
   # shellcheck disable=SC2086
-  printf '%s ' $limit $envi PATH=/usr/bin:/bin VALGRIND_LIB="$2" "$VALGRIND" --tool=callgrind \
-    --callgrind-out-file=cg.out $5 "$work/progs/$3" $4 >"$1/cmd"
+  printf '%s ' $limit $envi PATH=/usr/bin:/bin VALGRIND_LIB="$2" "$VALGRIND" --tool="$_tool" \
+    --"$_tool"-out-file=cg.out $5 "$work/progs/$3" $4 >"$1/cmd"
   echo >>"$1/cmd"
   echo "$1" >>"$work/jobs"
 }
+# The selected round trips, and the runs their inputs come from (run even
+# when their own case is not selected).
+echo "$roundtrips" | while read -r kind name ins; do
+  selected "$name" && echo "$kind $name $ins"
+done >"$work/rt.sel"
+needed() { grep -q " $1/" "$work/rt.sel"; }
 buildfail=
 while IFS='|' read -r name prog opts; do
   name=$(echo "$name" | sed 's/^ *//; s/ *$//')
   case $name in '' | '#'*) continue ;; esac
-  selected "$name" || continue
+  selected "$name" || needed "$name" || continue
   set -- $prog
   pname=$1; shift
   pargs="$*"
@@ -304,11 +463,23 @@ while IFS='|' read -r name prog opts; do
     indent 20 <"$work/progs/$pname.log"
     continue
   fi
-  echo "$name" >>"$work/cases.sel"
+  selected "$name" && echo "$name" >>"$work/cases.sel"
   while read -r v lib ann; do
     addrun "$res/$v/$name" "$lib" "$pname" "$pargs" "$opts"
   done <"$work/releases"
 done <"$suite/cases"
+# Cachegrind's run for merge-cachegrind: the cache simulation's events, in
+# Cachegrind's order.
+if needed cachegrind-threads; then
+  if build threads; then
+    while read -r v lib ann; do
+      addrun "$res/$v/cachegrind-threads" "$lib" threads "" "--cache-sim=yes" cachegrind
+    done <"$work/releases"
+  else
+    fail "callgrind/build/threads" "could not build threads:"
+    indent 20 <"$work/progs/threads.log"
+  fi
+fi
 diffok=no
 if selected diff-within || selected diff-broken; then
   if build cldumps; then
@@ -337,6 +508,14 @@ while read -r v lib ann; do
 done <"$work/releases"
 # shellcheck disable=SC2016
 CG_RES=$res xargs -P "$jobs" -L 1 sh -c 'sh "$0" --check "$@" >"$CG_RES/$1/$2.report" 2>&1' "$suite/run.sh" <"$work/checks"
+# The round trips likewise (run.sh --roundtrip).
+: >"$work/rtchecks"
+while read -r v lib ann; do
+  mkdir -p "$res/$v/rt" || exit 2
+  while read -r kind name ins; do echo "$v $ann $kind $name $ins" >>"$work/rtchecks"; done <"$work/rt.sel"
+done <"$work/releases"
+# shellcheck disable=SC2016
+CG_RES=$res xargs -P "$jobs" -L 1 sh -c 'sh "$0" --roundtrip "$@" >"$CG_RES/$1/rt/$4.report" 2>&1' "$suite/run.sh" <"$work/rtchecks"
 while read -r v lib ann; do
   while read -r name; do
     cat "$res/$v/$name.report" 2>/dev/null || fail "callgrind/$v/$name" "no report"
@@ -371,5 +550,10 @@ while read -r v lib ann; do
       head -n 5 "$res/$v/diff-$what.err" | indent 5
     fi
   done
+done <"$work/releases"
+while read -r v lib ann; do
+  while read -r kind name ins; do
+    cat "$res/$v/rt/$name.report" 2>/dev/null || fail "callgrind/$v/$name" "no report"
+  done <"$work/rt.sel"
 done <"$work/releases"
 exit 0
