@@ -851,6 +851,16 @@ static void metadata(struct page *pg)
     }
     if (p->n_inputs > INPUTS_MAX)
         addf(pg, "<dt>Profiles</dt><dd>and %zu more</dd>\n", p->n_inputs - INPUTS_MAX);
+    size_t n_notes;
+    cg_meta_note *notes = cg_meta_notes(pg->r, &n_notes);
+    for (size_t i = 0; i < n_notes; i++) {
+        add(pg, "<dt>");
+        cg_html_str(pg->b, notes[i].label);
+        add(pg, "</dt><dd>");
+        text(pg, notes[i].text.p, notes[i].text.len, 0);
+        add(pg, "</dd>\n");
+    }
+    cg_meta_notes_free(notes, n_notes);
     add(pg, "<dt>Events recorded</dt><dd>");
     events_line(pg, NULL, pg->nev);
     add(pg, "</dd>\n<dt>Events shown</dt><dd>");

@@ -6,6 +6,7 @@
    cg_annotate report"; docs/json.md). */
 #include "report.h"
 #include "lines.h"
+#include "numfmt.h"
 #include "util.h"
 
 #include <fcntl.h>
@@ -24,6 +25,67 @@ cg_col *cg_cols_self(const size_t *events, size_t n)
     cg_col *c = xmalloc((n + 1) * sizeof *c);
     for (size_t i = 0; i < n; i++) c[i] = (cg_col){events[i], CG_COL_SELF};
     return c;
+}
+
+/* ------------------------------------------------ Callgrind's metadata */
+
+static cg_meta_note *note(cg_meta_note **v, size_t *n, size_t *cap)
+{
+    xgrow((void **)v, cap, *n + 1, sizeof **v);
+    cg_meta_note *m = &(*v)[(*n)++];
+    memset(m, 0, sizeof *m);
+    return m;
+}
+
+cg_meta_note *cg_meta_notes(const cg_report *r, size_t *n)
+{
+    const cg_profile *p = r->prof;
+    cg_meta_note *v = NULL;
+    size_t cap = 0;
+    *n = 0;
+    for (size_t i = 0; i < p->n_inputs; i++) {
+        const cg_input *in = &p->inputs[i];
+        if (in->format != CG_FMT_CALLGRIND) continue;
+        size_t counted = 0, last = 0;
+        for (size_t k = in->first_part; k < in->first_part + in->n_parts; k++)
+            if (p->parts[k].picked) counted++, last = k;
+        if (in->n_parts > 1 || counted < in->n_parts) {
+            cg_meta_note *m = note(&v, n, &cap);
+            snprintf(m->label, sizeof m->label, "Parts %zu", i + 1);
+            cg_buf_printf(&m->text, "%zu of %zu counted", counted, in->n_parts);
+            if (counted == 1 && p->parts[last].trigger.len) {
+                cg_buf_adds(&m->text, " (");
+                cg_buf_add(&m->text, p->parts[last].trigger.s, p->parts[last].trigger.len);
+                cg_buf_addc(&m->text, ')');
+            }
+        }
+        if (in->claimed) {
+            cg_meta_note *m = note(&v, n, &cap);
+            snprintf(m->label, sizeof m->label, "Summary line %zu", i + 1);
+            for (size_t c = 0; c < r->n_show; c++) {
+                char num[32];
+                num[cg_fmt_commas(num, in->claimed[r->show[c].event])] = 0;
+                cg_buf_printf(&m->text, "%s%s", c ? " " : "", num);
+            }
+            cg_buf_adds(&m->text,
+                        " (Callgrind's summary: exceeds its costs; percentages are of the costs)");
+        }
+    }
+    if (cg_profile_has_format(p, CG_FMT_CALLGRIND) && cg_profile_has_format(p, CG_FMT_CACHEGRIND)) {
+        cg_meta_note *m = note(&v, n, &cap);
+        snprintf(m->label, sizeof m->label, "Formats");
+        cg_buf_adds(&m->text, "Cachegrind and Callgrind: rows are not comparable line for line "
+                              "(Callgrind gives a whole block to the function of its first "
+                              "instruction, folds PLT stubs into their caller and names unknown "
+                              "code 0x...)");
+    }
+    return v;
+}
+
+void cg_meta_notes_free(cg_meta_note *notes, size_t n)
+{
+    for (size_t i = 0; i < n; i++) cg_buf_free(&notes[i].text);
+    free(notes);
 }
 
 /* ---------------------------------------------------- function summaries */

@@ -250,45 +250,34 @@ static void dot_row(const struct text *tc, const widths *w, const char *label, s
 
 /* ------------------------------------------------ metadata and summary */
 
-/* Lines only Callgrind input has: the parts counted, the summary: lines
-   that exceed the totals, and a warning when the two formats meet. */
+/* Callgrind's metadata lines (report-model.c), each text wrapped at 80
+   columns under its label. */
 static void callgrind_metadata(const struct text *tc)
 {
-    const cg_profile *p = tc->p;
-    for (size_t i = 0; i < p->n_inputs; i++) {
-        const cg_input *in = &p->inputs[i];
-        if (in->format != CG_FMT_CALLGRIND) continue;
-        size_t counted = 0;
-        for (size_t k = in->first_part; k < in->first_part + in->n_parts; k++)
-            counted += p->parts[k].picked;
-        if (in->n_parts > 1 || counted < in->n_parts) {
-            fprintf(tc->out, "Parts %zu:          %zu of %zu counted", i + 1, counted, in->n_parts);
-            if (counted == 1)
-                for (size_t k = in->first_part; k < in->first_part + in->n_parts; k++)
-                    if (p->parts[k].picked && p->parts[k].trigger.len) {
-                        fputs(" (", tc->out);
-                        cg_put_safe(tc->out, p->parts[k].trigger.s, p->parts[k].trigger.len);
-                        fputc(')', tc->out);
-                    }
-            fputc('\n', tc->out);
-        }
-        if (in->claimed) {
-            fprintf(tc->out, "Summary line %zu:   ", i + 1);
-            for (size_t c = 0; c < tc->ncol; c++) {
-                char num[32];
-                num[cg_fmt_commas(num, in->claimed[tc->cols[c].event])] = 0;
-                fprintf(tc->out, "%s%s", c ? " " : "", num);
+    size_t n;
+    cg_meta_note *notes = cg_meta_notes(tc->r, &n);
+    for (size_t i = 0; i < n; i++) {
+        char label[sizeof notes[i].label + 1];
+        snprintf(label, sizeof label, "%s:", notes[i].label);
+        fprintf(tc->out, "%-17s", label);
+        const char *t = notes[i].text.p, *end = t + notes[i].text.len;
+        size_t col = 17;
+        while (t < end) {
+            const char *sp = memchr(t, ' ', (size_t)(end - t));
+            const char *w_end = sp ? sp : end;
+            size_t w = (size_t)(w_end - t);
+            if (col > 17 && col + 1 + w > 80) {
+                fputs("\n                 ", tc->out);
+                col = 17;
             }
-            fputs(" (Callgrind's summary: exceeds its costs; percentages are of the costs)\n",
-                  tc->out);
+            fputc(' ', tc->out);
+            cg_put_safe(tc->out, t, w);
+            col += 1 + w;
+            t = sp ? sp + 1 : end;
         }
+        fputc('\n', tc->out);
     }
-    if (cg_profile_has_format(p, CG_FMT_CALLGRIND) && cg_profile_has_format(p, CG_FMT_CACHEGRIND))
-        fputs("Formats:          Cachegrind and Callgrind: rows are not comparable line for line\n"
-              "                  (Callgrind gives a whole block to the function of its first\n"
-              "                  instruction, folds PLT stubs into their caller and names\n"
-              "                  unknown code 0x...)\n",
-              tc->out);
+    cg_meta_notes_free(notes, n);
 }
 
 static void metadata(const struct text *tc)

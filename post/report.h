@@ -61,6 +61,21 @@ void cg_report_json(FILE *out, const cg_report *r);
    report"). */
 void cg_report_html(FILE *out, const cg_report *r);
 
+/* ------------------------------------------------ Callgrind's metadata */
+
+/* A metadata line that only Callgrind input has (docs/post-processors.md,
+   "Callgrind input"): its parts counted, summary: lines above its totals,
+   the warning when the two formats meet.  `text` holds profile bytes, which
+   each report escapes its own way. */
+typedef struct cg_meta_note {
+    char label[48]; /* `Summary line N` with N up to 20 digits */
+    cg_buf text;
+} cg_meta_note;
+
+/* The notes of the report, in order (NULL, 0 when there are none). */
+cg_meta_note *cg_meta_notes(const cg_report *r, size_t *n);
+void cg_meta_notes_free(cg_meta_note *notes, size_t n);
+
 /* ---------------------------------------------------- function summaries */
 
 /* Which rows a list keeps: the text report and the page apply the threshold
