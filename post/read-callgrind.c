@@ -606,6 +606,10 @@ static bool body(rd *r)
             continue;
         }
         if (len == 0 || c == '#') continue;
+        if (r->next != NEXT_COST) {
+            ok = fail_line(r, "a calls= or jump line without its cost line before: ", line, len);
+            continue;
+        }
         /* `key=` (a few lower-case letters) is a body line, the common case
            after cost lines; anything else may be a header key. */
         size_t k = 0;

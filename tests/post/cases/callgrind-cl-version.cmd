@@ -1,0 +1,1 @@
+cg_annotate cl-version.clout
