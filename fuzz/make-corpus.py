@@ -274,6 +274,16 @@ def callgrind_seeds():
                 if data:
                     put('read-callgrind', CgTrim(data, 1000).run())
                     put('read-callgrind', CgTrim(data, 300).run())
+            if i == 0:
+                # The profile targets see Callgrind files too: one alone
+                # and, for read-merge and read-diff, beside a Cachegrind
+                # profile of the same event (the output is then Callgrind's).
+                cg = CgTrim(open(base, 'rb').read(), 300).run()
+                ir = profiles['multi.cgout']
+                for t in ('read-annotate', 'read-merge', 'read-diff'):
+                    put(t, cg)
+                put('read-merge', ir + b'#%\n' + cg + b'\n#%\n' + ir)
+                put('read-diff', cg + b'\n#%\n' + ir)
 
 callgrind_seeds()
 print(' '.join('%s:%d' % kv for kv in sorted(n.items())))
