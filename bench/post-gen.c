@@ -5,9 +5,13 @@
    named DIR/moduleNNN/source_file_NNNNN.c (DIR /home/user/src/project unless
    given); with --sources the program writes those files instead, so that
    cg_annotate has sources to annotate (bench/html.sh).
+   With --callgrind it writes a Callgrind output file instead, shaped as
+   Callgrind 3.19 writes one with --cache-sim=yes (callgrind_gen below).
    Usage: post-gen SEED COUNT-LINES [DIR] > FILE
+          post-gen --callgrind SEED COUNT-LINES [DIR] > FILE
           post-gen --sources COUNT-LINES DIR */
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,12 +62,150 @@ static int write_sources(long lines, const char *dir)
     return 0;
 }
 
+/* The Callgrind file: `positions: line`, Callgrind's nine cache events
+   (trailing zero counts left out, as Callgrind does), functions of 50 cost
+   lines in files of 40 functions, 100 files to an object, every name
+   compressed (`(N) name` the first time, `(N)` after), lines relative to
+   the last (`+N`, `-N`, `*`), a quarter of the functions with a stretch
+   inlined from a header (fi=/fe=), and a call every 8 cost lines (cfi= when
+   the callee is in another file, cfn=, calls=, the inclusive cost line).
+   The summary: line and the totals: line are the sum of the self costs,
+   which a first pass (print == 0) computes. */
+#define CG_NEV 9
+static const char *const cg_events = "Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw";
+
+static void cg_costs(const uint64_t *v)
+{
+    int n = CG_NEV;
+    while (n > 1 && v[n - 1] == 0) n--;
+    for (int e = 0; e < n; e++) printf(" %" PRIu64, v[e]);
+    putchar('\n');
+}
+
+static void callgrind_gen(const char *seed, long lines, const char *dir, int print, uint64_t *total)
+{
+    state = strtoull(seed, NULL, 10) * 0x9e3779b97f4a7c15ull + 2;
+    const long per_fn = PER_FN, fns_per_file = FNS_PER_FILE;
+    long fns = (lines + per_fn - 1) / per_fn, files = (fns + fns_per_file - 1) / fns_per_file;
+    /* Which names have been defined: functions, then files (headers after
+       the sources). */
+    static unsigned char *fn_def, *file_def;
+    if (print) {
+        fn_def = calloc((size_t)fns + 1, 1);
+        file_def = calloc((size_t)files * 2 + 1, 1);
+        if (!fn_def || !file_def) exit(1);
+    }
+#define NAME_FN(key, f)                                                                            \
+    do {                                                                                           \
+        if (print && fn_def[f]) {                                                                  \
+            printf(key "=(%ld)\n", (f) + 1);                                                       \
+        } else if (print) {                                                                        \
+            fn_def[f] = 1;                                                                         \
+            printf(key "=(%ld) namespace::Class%ld::method_%ld(int, char const*)\n", (f) + 1,      \
+                   (f) % 97, (f));                                                                 \
+        }                                                                                          \
+    } while (0)
+#define NAME_FILE(key, id)                                                                         \
+    do {                                                                                           \
+        long k_ = (id);                                                                            \
+        if (print && file_def[k_]) {                                                               \
+            printf(key "=(%ld)\n", k_ + 1);                                                        \
+        } else if (print) {                                                                        \
+            file_def[k_] = 1;                                                                      \
+            printf(key "=(%ld) %s/module%03ld/%s_%05ld.%s\n", k_ + 1, dir, (k_ % files) % 1000,    \
+                   k_ < files ? "source_file" : "inline", k_ % files, k_ < files ? "c" : "h");     \
+        }                                                                                          \
+    } while (0)
+    static const uint64_t range[CG_NEV] = {200000, 80000, 40000, 200, 9000, 900, 50, 300, 90};
+    long last = 0;
+    for (long i = 0; i < lines; i++) {
+        long fn = i / per_fn, file = fn / fns_per_file, at = i % per_fn;
+        uint64_t weight = 1 + 3000 / (1 + (uint64_t)(fn * 7919) % 3000);
+        if (at == 0) {
+            if (print) putchar('\n');
+            if (fn % (fns_per_file * 100) == 0 && print)
+                printf("ob=(%ld) %s/lib/libmodule%ld.so\n", fn / (fns_per_file * 100) + 1, dir,
+                       fn / (fns_per_file * 100));
+            if (fn % fns_per_file == 0) NAME_FILE("fl", file);
+            NAME_FN("fn", fn);
+        }
+        /* Inlined code: lines 20-29 of a quarter of the functions. */
+        bool inl = fn % 4 == 1;
+        if (inl && at == 20) NAME_FILE("fi", files + file);
+        if (inl && at == 30) NAME_FILE("fe", file);
+        long line = inl && at >= 20 && at < 30
+                        ? 10 + at * 2
+                        : (fn % fns_per_file) * 200 + at * 3 + 1 + (long)(next() % 2);
+        uint64_t v[CG_NEV];
+        for (int e = 0; e < CG_NEV; e++) {
+            uint64_t r = next();
+            /* Misses are mostly none. */
+            v[e] = e >= 3 && r % 4 != 0 ? 0 : r % range[e] * weight;
+            total[e] += print ? 0 : v[e];
+        }
+        if (print) {
+            if (at == 0 || (inl && (at == 20 || at == 30)))
+                printf("%ld", line);
+            else if (line == last)
+                putchar('*');
+            else
+                printf("%+ld", line - last);
+            cg_costs(v);
+        }
+        last = line;
+        if (at % 8 == 7) {
+            /* A call to a function of this file or, every other time, of
+               the next one, with an inclusive cost of many self costs. */
+            long callee = (fn + 1 + (long)(next() % 7)) % fns, cfile = callee / fns_per_file;
+            uint64_t calls = 1 + next() % 1000, inc[CG_NEV];
+            for (int e = 0; e < CG_NEV; e++) inc[e] = v[e] * (10 + next() % 50);
+            if (print) {
+                long cur = inl && at >= 20 && at < 30 ? files + file : file;
+                if (cfile != cur) NAME_FILE("cfi", cfile);
+                NAME_FN("cfn", callee);
+                printf("calls=%" PRIu64 " %ld\n*", calls, (callee % fns_per_file) * 200 + 1);
+                cg_costs(inc);
+            }
+        }
+    }
+#undef NAME_FN
+#undef NAME_FILE
+}
+
+static int callgrind_main(const char *seed, long lines, const char *dir)
+{
+    uint64_t total[CG_NEV] = {0};
+    callgrind_gen(seed, lines, dir, 0, total);
+    static char buf[1 << 20];
+    setvbuf(stdout, buf, _IOFBF, sizeof buf);
+    printf("# callgrind format\nversion: 1\ncreator: callgrind-3.19.0\npid: 4242\n"
+           "cmd: ./synthetic --seed %s\npart: 1\n\n\n"
+           "desc: I1 cache: 32768 B, 64 B, 8-way associative\n"
+           "desc: D1 cache: 49152 B, 64 B, 12-way associative\n"
+           "desc: LL cache: 8388608 B, 64 B, 16-way associative\n\n"
+           "desc: Timerange: Basic block 0 - 123456789\ndesc: Trigger: Program termination\n\n"
+           "positions: line\nevents: %s\nsummary:",
+           seed, cg_events);
+    for (int e = 0; e < CG_NEV; e++) printf(" %" PRIu64, total[e]);
+    printf("\n\n");
+    uint64_t again[CG_NEV] = {0};
+    callgrind_gen(seed, lines, dir, 1, again);
+    printf("\ntotals:");
+    for (int e = 0; e < CG_NEV; e++) printf(" %" PRIu64, total[e]);
+    putchar('\n');
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if ((argc == 4 || argc == 5) && strcmp(argv[1], "--callgrind") == 0)
+        return callgrind_main(argv[2], strtol(argv[3], NULL, 10),
+                              argc == 5 ? argv[4] : "/home/user/src/project");
     if (argc == 4 && strcmp(argv[1], "--sources") == 0)
         return write_sources(strtol(argv[2], NULL, 10), argv[3]);
     if (argc != 3 && argc != 4) {
         fprintf(stderr, "usage: post-gen SEED COUNT-LINES [DIR]\n"
+                        "       post-gen --callgrind SEED COUNT-LINES [DIR]\n"
                         "       post-gen --sources COUNT-LINES DIR\n");
         return 2;
     }

@@ -68,11 +68,17 @@ void fuzz_write(const cg_profile *p, bool pairs, char **out, size_t *len)
     FILE *f = open_memstream(out, len);
     if (!f) abort();
     const cg_input *first = &p->inputs[0];
-    cg_write_header(f, first->desc, first->n_desc, &first->cmd, p->events, p->n_events);
-    if (pairs)
-        cg_write_pairs(f, p);
-    else
-        cg_write_lines(f, p);
-    cg_write_summary(f, p->summary_total, p->n_events);
+    if (cg_profile_has_format(p, CG_FMT_CALLGRIND)) {
+        /* As cg_merge and cg_diff do: calls can only be kept in Callgrind's
+           format, so any Callgrind input makes the output one. */
+        cg_write_callgrind(f, p, "fuzz", first->desc, first->n_desc, &first->cmd);
+    } else {
+        cg_write_header(f, first->desc, first->n_desc, &first->cmd, p->events, p->n_events);
+        if (pairs)
+            cg_write_pairs(f, p);
+        else
+            cg_write_lines(f, p);
+        cg_write_summary(f, p->summary_total, p->n_events);
+    }
     fclose(f);
 }

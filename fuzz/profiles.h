@@ -28,8 +28,9 @@ void fuzz_profiles_free(fuzz_profiles *f);
 bool fuzz_read_all(cg_profile *p, const fuzz_profiles *f, const int *sign, bool stop_on_mismatch,
                    cg_error *e);
 
-/* The merged profile in the format, as cg_merge writes it (cg_diff: the
-   pairs on line 0); malloc'd text in *out. */
+/* The merged profile as cg_merge writes it (cg_diff: the pairs on line
+   0), in the Callgrind format when any input was a Callgrind file, as both
+   programs do; malloc'd text in *out. */
 void fuzz_write(const cg_profile *p, bool pairs, char **out, size_t *len);
 
 #endif

@@ -18,7 +18,11 @@ srcdir=$(sed -n 's/^srcdir = //p' Makefile 2>/dev/null)
 [ -n "$srcdir" ] || { echo "run.sh: run me in the build tree's fuzz/ (after make fuzz)" >&2; exit 2; }
 case $srcdir in /*) ;; *) srcdir=$(pwd)/$srcdir ;; esac
 dict_of() {
-  case $1 in read-*) d=$srcdir/dict/read.dict ;; *) d=$srcdir/dict/$1.dict ;; esac
+  case $1 in
+    read-callgrind) d=$srcdir/dict/read-callgrind.dict ;;
+    read-*) d=$srcdir/dict/read.dict ;;
+    *) d=$srcdir/dict/$1.dict ;;
+  esac
   [ -f "$d" ] && echo "-dict=$d"
 }
 maxlen_of() {

@@ -58,6 +58,7 @@ void cg_profile_init(cg_profile *p, const cg_rules *rules)
     p->fn_unspecified = cg_intern(&p->fns, "<unspecified>", 13);
     p->fn_unknown = cg_intern(&p->fns, "???", 3);
     p->file_unknown = cg_intern(&p->files, "???", 3);
+    p->obj_empty = cg_intern(&p->objs, "", 0);
 }
 
 bool cg_profile_has_format(const cg_profile *p, cg_file_format f)

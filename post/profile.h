@@ -141,6 +141,7 @@ typedef struct cg_profile {
 
     cg_strtab files, fns, objs;
     uint32_t file_empty, fn_empty, fn_unspecified, fn_unknown, file_unknown;
+    uint32_t obj_empty; /* the object of entries without one (keep_origin) */
 
     cg_part *parts;
     size_t n_parts, cap_parts;

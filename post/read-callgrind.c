@@ -156,7 +156,9 @@ static bool positions_line(rd *r, const char *s, size_t len)
 }
 
 /* One subposition at *pp: `+N`, `-N` (relative to base), `*` (base), or an
-   absolute number, decimal or hex. */
+   absolute number, decimal or hex.  A position below 0 is malformed: the
+   format has no way to write one (an absolute number never starts with
+   `-`), so cg_merge could not write it back. */
 static bool subposition(const char **pp, const char *end, int64_t base, int64_t *out)
 {
     const char *p = *pp;
@@ -169,7 +171,7 @@ static bool subposition(const char **pp, const char *end, int64_t base, int64_t 
         bool neg = *p == '-';
         p++;
         if (p == end || cg_tok_clnum(&p, end, &v, false) != TOK_OK) return false;
-        if (__builtin_add_overflow(base, neg ? -v : v, out)) return false;
+        if (__builtin_add_overflow(base, neg ? -v : v, out) || *out < 0) return false;
     } else {
         if (cg_tok_clnum(&p, end, &v, false) != TOK_OK) return false;
         *out = v;
@@ -360,6 +362,7 @@ static void begin_part(rd *r)
 static bool totals_line(rd *r, const char *rest, size_t rlen)
 {
     cg_sink *s = r->s;
+    if (!s->nev) return fail_line(r, "`totals:` before the `events:` line", NULL, 0);
     if (s->part == CG_NONE) begin_part(r);
     if (!cg_sink_check_counts(s, cg_tok_clcounts(rest, rest + rlen, s->nev, s->vals))) return false;
     const cg_count *pt = s->p->parts[s->part].total;
@@ -625,8 +628,9 @@ static bool body(rd *r)
 }
 
 /* The input's summary: lines, summed over the parts counted, where they
-   exceed its totals (docs/format.md, "The Callgrind format"). */
-static void claimed(cg_sink *s)
+   exceed its totals (docs/format.md, "The Callgrind format"); false, with
+   the error set, when that sum leaves the int64 range. */
+static bool claimed(cg_sink *s)
 {
     cg_input *in = s->in;
     cg_profile *p = s->p;
@@ -636,12 +640,17 @@ static void claimed(cg_sink *s)
             larger |= p->parts[i].summary[e] > p->parts[i].total[e];
     free(in->claimed);
     in->claimed = NULL;
-    if (!larger || s->mismatch) return;
+    if (!larger || s->mismatch) return true;
     in->claimed = xcalloc(s->nev + 1, sizeof(cg_count));
     for (size_t i = in->first_part; i < in->first_part + in->n_parts; i++) {
         const cg_part *pt = &p->parts[i];
-        if (pt->picked) cg_cc_add(in->claimed, pt->summary ? pt->summary : pt->total, s->nev, 1);
+        const cg_count *v = pt->summary ? pt->summary : pt->total;
+        for (size_t e = 0; pt->picked && e < s->nev; e++)
+            if (__builtin_add_overflow(in->claimed[e], v[e], &in->claimed[e]))
+                return cg_sink_fail_at(s, s->lr.lineno, "`summary:` lines too large for 64 bits", 0,
+                                       0);
     }
+    return true;
 }
 
 bool cg_read_callgrind(cg_sink *s)
@@ -655,7 +664,7 @@ bool cg_read_callgrind(cg_sink *s)
     if (ok && !r.in_body) begin_part(&r); /* a file without a body is one empty part */
     if (ok) ok = end_part(&r);
     if (ok && !s->in->cmd.s) s->in->cmd = cg_text_copy("", 0);
-    if (ok) claimed(s);
+    if (ok) ok = claimed(s);
     for (int k = 0; k < N_KINDS; k++) idmap_free(&r.names[k]);
     free(r.trigger.s);
     free(r.summary);

@@ -216,7 +216,10 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
     if (!cg_mag_add(p->arc_mag + s->nev, &c, 1) || !cg_mag_add(p->arc_mag, v, s->nev))
         return cg_sink_fail(s, "counts too large for 64 bits");
     if (s->pair == CG_NONE) s->pair = cg_pair_get(p, &s->at);
-    if (!p->rules->keep_origin) obj = CG_NONE;
+    if (!p->rules->keep_origin)
+        obj = CG_NONE;
+    else if (obj == CG_NONE)
+        obj = p->obj_empty; /* as cg_sink_at */
     if (p->rules->lines == CG_LINES_NONE) site = target = 0;
     uint32_t a = cg_arc_get(p, s->pair, site, obj, file, fn);
     cg_arc *arc = &p->arcs[a];

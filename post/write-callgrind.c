@@ -5,33 +5,51 @@
    their inclusive costs, and totals that equal the sum of the self costs.
    Entries come in the order they first appeared in the inputs. */
 #include "profile.h"
+#include "tokens.h"
 #include "util.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* What has been written: which names are defined, and the position that
-   the next lines are relative to. */
+/* What has been written: the number each name written so far got, and
+   the position that the next lines are relative to.  Names are numbered
+   in the order they are first written, not by their ids in the profile
+   (which follow the order the inputs interned them, unwritten names
+   included), so that what is written, read back and written again is the
+   same bytes. */
 typedef struct wr {
     FILE *out;
     const cg_profile *p;
-    bool *defined[3]; /* per kind: file, function, object */
+    uint32_t *num[3]; /* per kind (file, function, object): id -> number, 0: not yet */
+    uint32_t next[3]; /* per kind: the last number given */
     uint32_t obj, home, fn, file;
 } wr;
 
 enum { W_FILE, W_FN, W_OBJ };
 
-/* `key=(N)` or, the first time, `key=(N) name`. */
+/* `key=(N)` or, the first time, `key=(N) name`.  A name that is empty or
+   begins with a separator is written as itself, every time: readers skip
+   the separators after `(N)`, so it would come back shorter (or as a use
+   of N).  Such a name cannot begin with `(`, the one thing that keeps a
+   name from being written as itself. */
 static void name(wr *w, const char *key, int kind, uint32_t id)
 {
     const cg_strtab *t = kind == W_FILE ? &w->p->files : kind == W_FN ? &w->p->fns : &w->p->objs;
-    fprintf(w->out, "%s=(%" PRIu32 ")", key, id + 1);
-    if (!w->defined[kind][id]) {
-        const cg_str *s = cg_name(t, id);
+    const cg_str *plain = cg_name(t, id);
+    if (plain->len == 0 || cg_sep_len(plain->s, plain->s + plain->len)) {
+        fprintf(w->out, "%s=", key);
+        fwrite(plain->s, 1, plain->len, w->out);
+        fputc('\n', w->out);
+        return;
+    }
+    uint32_t *n = &w->num[kind][id];
+    bool define = !*n;
+    if (define) *n = ++w->next[kind];
+    fprintf(w->out, "%s=(%" PRIu32 ")", key, *n);
+    if (define) {
         fputc(' ', w->out);
-        fwrite(s->s, 1, s->len, w->out);
-        w->defined[kind][id] = true;
+        fwrite(plain->s, 1, plain->len, w->out);
     }
     fputc('\n', w->out);
 }
@@ -108,12 +126,14 @@ void cg_write_callgrind(FILE *out, const cg_profile *p, const char *creator, con
     cg_write_summary(out, total, p->n_events);
     fputc('\n', out);
 
-    wr w = {.out = out, .p = p, .obj = CG_NONE, .home = CG_NONE, .fn = CG_NONE, .file = CG_NONE};
-    w.defined[W_FILE] = xcalloc(p->files.n + 1, sizeof(bool));
-    w.defined[W_FN] = xcalloc(p->fns.n + 1, sizeof(bool));
-    w.defined[W_OBJ] = xcalloc(p->objs.n + 1, sizeof(bool));
+    /* A part starts without an object: entries of none need no ob= line. */
+    wr w = {
+        .out = out, .p = p, .obj = p->obj_empty, .home = CG_NONE, .fn = CG_NONE, .file = CG_NONE};
+    w.num[W_FILE] = xcalloc(p->files.n + 1, sizeof(uint32_t));
+    w.num[W_FN] = xcalloc(p->fns.n + 1, sizeof(uint32_t));
+    w.num[W_OBJ] = xcalloc(p->objs.n + 1, sizeof(uint32_t));
     for (uint32_t i = 0; i < p->n_pairs; i++) entry(&w, i);
-    for (int k = 0; k < 3; k++) free(w.defined[k]);
+    for (int k = 0; k < 3; k++) free(w.num[k]);
     fputs("\ntotals:", out);
     cg_write_counts(out, total, p->n_events);
     fputc('\n', out);
