@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_annotate.c: the cg_annotate program: reads, merges or diffs Cachegrind
-   output files (options: annotate-opts.c) and hands them to one of the
-   reports (text, JSON or HTML: report.h). */
+   or Callgrind output files (options: annotate-opts.c) and hands them to one
+   of the reports (text, JSON or HTML: report.h). */
 #include "annotate-opts.h"
 #include "program.h"
 #include "report.h"
@@ -10,18 +10,12 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-/* The run: options, and the profile they made. */
-static struct run {
-    cg_annotate_opts opt;
-    cg_profile prof;
-} R;
+#include <sys/stat.h>
 
 /* Every input must have a part that --part picks: else say which it has. */
-static void check_parts(void)
+static void check_parts(const cg_annotate_opts *opt, const cg_profile *p)
 {
-    const cg_profile *p = &R.prof;
-    if (!R.opt.part_number && !R.opt.part_name) return;
+    if (!opt->part_number && !opt->part_name) return;
     for (size_t i = 0; i < p->n_inputs; i++) {
         const cg_input *in = &p->inputs[i];
         bool any = false;
@@ -30,10 +24,10 @@ static void check_parts(void)
         if (any) continue;
         cg_buf b = {0};
         cg_buf_printf(&b, "%s has no part ", in->path);
-        if (R.opt.part_name)
-            cg_buf_repr(&b, R.opt.part_name, strlen(R.opt.part_name));
+        if (opt->part_name)
+            cg_buf_repr(&b, opt->part_name, strlen(opt->part_name));
         else
-            cg_buf_printf(&b, "%lld", R.opt.part_number);
+            cg_buf_printf(&b, "%lld", opt->part_number);
         cg_buf_adds(&b, "; its parts:");
         for (size_t k = in->first_part; k < in->first_part + in->n_parts; k++) {
             const cg_part *pt = &p->parts[k];
@@ -48,84 +42,159 @@ static void check_parts(void)
 }
 
 /* Decides every --limit on the two inputs' totals; true if one is broken. */
-static bool decide_limits(void)
+static bool decide_limits(const cg_annotate_opts *opt, const cg_profile *p)
 {
     bool broken = false;
-    for (size_t i = 0; i < R.opt.n_limits; i++) {
-        cg_limit *l = &R.opt.limits[i];
-        cg_limit_decide(l, R.prof.inputs[0].total[l->index], R.prof.inputs[1].total[l->index]);
+    for (size_t i = 0; i < opt->n_limits; i++) {
+        cg_limit *l = &opt->limits[i];
+        cg_limit_decide(l, p->inputs[0].total[l->index], p->inputs[1].total[l->index]);
         broken |= l->broken;
     }
     return broken;
 }
 
-int main(int argc, char **argv)
+/* Reads every input into p; `quiet` leaves out the notes (a second read). */
+static void read_all(const cg_annotate_opts *opt, cg_profile *p, bool quiet)
 {
-    cg_annotate_opts *opt = &R.opt;
-    cg_profile *prof = &R.prof;
     cg_error e = {0};
-    cg_init("cg_annotate");
-    if (!cg_annotate_parse(opt, argc, argv, &e)) cg_fail(&e);
-
-    cg_profile_init(prof, &cg_rules_annotate);
-    prof->mod_file = opt->mod_file;
-    prof->mod_fn = opt->mod_fn;
+    p->mod_file = opt->mod_file;
+    p->mod_fn = opt->mod_fn;
     for (size_t i = 0; i < opt->n_files; i++) {
-        if (!opt->diff && cg_read_skips_empty(opt->files[i], opt->n_files)) continue;
+        if (!opt->diff && cg_read_skips_empty(opt->files[i], opt->n_files, quiet)) continue;
         cg_read_opts ro = {.sign = opt->diff && i == 0 ? -1 : 1,
                            .on_events = cg_annotate_check_events,
-                           .ctx = opt,
+                           .ctx = (void *)opt,
                            .stop_on_mismatch = true,
                            .part_number = opt->part_number,
-                           .part_name = opt->part_name};
-        if (!cg_read_file(prof, opt->files[i], &ro, &e)) cg_fail(&e);
+                           .part_name = opt->part_name,
+                           .quiet = quiet};
+        if (!cg_read_file(p, opt->files[i], &ro, &e)) cg_fail(&e);
     }
-    if (prof->n_inputs == 0) cg_die("every profile named is empty");
-    check_parts();
+    if (p->n_inputs == 0) cg_die("every profile named is empty");
+    check_parts(opt, p);
+}
+
+/* The report of profile p under the options (columns made from events). */
+static cg_report report_of(cg_annotate_opts *opt, const cg_profile *p, int argc, char **argv)
+{
+    cg_error e = {0};
     size_t *show, n_show, *sort_ev, n_sort;
-    if (!cg_annotate_select(opt, prof->events, prof->n_events, &show, &n_show, &sort_ev, &n_sort,
-                            &e))
+    if (!cg_annotate_select(opt, p->events, p->n_events, &show, &n_show, &sort_ev, &n_sort, &e))
         cg_fail(&e);
-
-    bool broken = decide_limits();
-    cg_fp_check fp;
-    cg_fp_check_inputs(prof, &fp);
-    cg_fp_warn(&fp);
-
-    FILE *out = stdout;
-    static char buf[1 << 16];
-    setvbuf(out, buf, _IOFBF, sizeof buf);
     /* The report's columns and sort keys: each event's own counts. */
-    cg_col *show_cols = cg_cols_self(show, n_show), *sort_cols = cg_cols_self(sort_ev, n_sort);
-    cg_report r = {.prof = prof,
+    cg_report r = {.prof = p,
                    .argc = argc,
                    .argv = argv,
                    .diff = opt->diff,
                    .annotate = opt->annotate,
                    .show_percs = opt->show_percs,
-                   .show = show_cols,
-                   .sort = sort_cols,
+                   .show = cg_cols_self(show, n_show),
+                   .sort = cg_cols_self(sort_ev, n_sort),
                    .n_show = n_show,
                    .n_sort = n_sort,
                    .threshold_given = opt->threshold_given,
                    .threshold = opt->threshold,
                    .context = opt->context,
                    .limits = opt->limits,
-                   .n_limits = opt->n_limits,
-                   .fp = &fp};
-    if (opt->format == CG_FORMAT_JSON)
+                   .n_limits = opt->n_limits};
+    free(show);
+    free(sort_ev);
+    return r;
+}
+
+static void report_free(cg_report *r)
+{
+    free((void *)r->show);
+    free((void *)r->sort);
+}
+
+/* Whether the inputs can be read twice (regular files, not pipes). */
+static bool rereadable(const cg_annotate_opts *opt)
+{
+    for (size_t i = 0; i < opt->n_files; i++) {
+        struct stat st;
+        if (stat(opt->files[i], &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    }
+    return true;
+}
+
+/* First of two reads: the names of the files the text and HTML reports
+   will annotate, decided from the entries alone (docs/post-processors.md,
+   "Performance"): only their lines need cost centres, which are most of a
+   profile's memory. */
+static bool keeps_lines(void *ctx, const cg_str *name)
+{
+    return cg_strtab_find(ctx, name->s, name->len) != UINT32_MAX;
+}
+static bool keeps_none(void *ctx, const cg_str *name)
+{
+    (void)ctx, (void)name;
+    return false;
+}
+
+static void annotated_names(cg_annotate_opts *opt, cg_strtab *names)
+{
+    cg_profile first;
+    cg_profile_init(&first, &cg_rules_annotate);
+    first.keep_lines = keeps_none;
+    read_all(opt, &first, false);
+    cg_report r = report_of(opt, &first, 0, NULL);
+    cg_summary by_file;
+    cg_summary_by_file(&r, &by_file);
+    cg_annotation a;
+    cg_annotation_files(&first, &by_file, &a);
+    for (size_t i = 0; i < a.n; i++) {
+        const cg_str *n = cg_name(&first.files, a.files[i]);
+        cg_intern(names, n->s, n->len);
+    }
+    cg_annotation_free(&a);
+    cg_summary_free(&by_file);
+    report_free(&r);
+    cg_profile_free(&first);
+}
+
+int main(int argc, char **argv)
+{
+    cg_annotate_opts opt;
+    cg_profile prof;
+    cg_error e = {0};
+    cg_init("cg_annotate");
+    if (!cg_annotate_parse(&opt, argc, argv, &e)) cg_fail(&e);
+
+    cg_profile_init(&prof, &cg_rules_annotate);
+    cg_strtab names;
+    bool two_reads = opt.annotate && opt.format != CG_FORMAT_JSON && rereadable(&opt);
+    if (two_reads) {
+        cg_strtab_init(&names);
+        annotated_names(&opt, &names);
+        prof.keep_lines = keeps_lines;
+        prof.keep_lines_ctx = &names;
+    }
+    read_all(&opt, &prof, two_reads);
+    cg_report r = report_of(&opt, &prof, argc, argv);
+
+    bool broken = decide_limits(&opt, &prof);
+    cg_fp_check fp;
+    cg_fp_check_inputs(&prof, &fp);
+    cg_fp_warn(&fp);
+    r.fp = &fp;
+
+    FILE *out = stdout;
+    static char buf[1 << 16];
+    setvbuf(out, buf, _IOFBF, sizeof buf);
+    if (opt.format == CG_FORMAT_JSON)
         cg_report_json(out, &r);
-    else if (opt->format == CG_FORMAT_HTML)
+    else if (opt.format == CG_FORMAT_HTML)
         cg_report_html(out, &r);
     else
         cg_report_text(out, &r);
     cg_write_finish(out, "<stdout>");
     if (!broken) return 0;
     cg_buf b = {0};
-    for (size_t i = 0; i < opt->n_limits; i++) {
-        if (!opt->limits[i].broken) continue;
+    for (size_t i = 0; i < opt.n_limits; i++) {
+        if (!opt.limits[i].broken) continue;
         b.len = 0;
-        cg_limit_describe(&opt->limits[i], &b);
+        cg_limit_describe(&opt.limits[i], &b);
         fputs("cg_annotate: limit broken: ", stderr);
         cg_put_safe(stderr, b.p, b.len);
         fputc('\n', stderr);

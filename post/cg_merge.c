@@ -53,7 +53,7 @@ int main(int argc, char **argv)
     cg_read_opts ro = {.sign = 1};
     cg_error e = {0};
     for (size_t i = 0; i < n; i++) {
-        if (cg_read_skips_empty(files[i], n)) continue;
+        if (cg_read_skips_empty(files[i], n, false)) continue;
         cg_input *in = cg_read_file(&p, files[i], &ro, &e);
         if (!in) cg_fail(&e);
         if (in->events_mismatch) cg_die("events in data files don't match");

@@ -118,6 +118,7 @@ typedef struct cg_fileinfo {
     size_t n_orig, cap_orig;
     uint32_t *orig; /* original (unmodified) names that map here */
     bool listed;
+    uint8_t lines; /* keep_lines's answer: 0 not asked yet, 1 kept, 2 not */
 } cg_fileinfo;
 
 /* A call arc: calls from an entry at one line (the call site) to a function
@@ -174,6 +175,12 @@ typedef struct cg_profile {
 
     cg_count *summary_total;
     uint64_t *count_mag, *summary_mag; /* overflow guards, see cg_profile_add_mag */
+
+    /* Which files own line cost centres under CG_LINES_BY_FILE (NULL:
+       all): cg_annotate reads twice and keeps only the lines of the files it
+       will annotate, the bulk of a profile's memory otherwise. */
+    bool (*keep_lines)(void *ctx, const cg_str *file);
+    void *keep_lines_ctx;
 
     cg_subst *mod_file, *mod_fn; /* the caller's; not freed with the profile */
     uint32_t *file_map, *fn_map; /* raw id -> modified id + 1 (0: not yet mapped) */
@@ -272,6 +279,7 @@ typedef struct cg_read_opts {
        this `desc: Trigger:` (part_name); others are read and checked. */
     int64_t part_number;
     const char *part_name;
+    bool quiet; /* no notes on standard error (a second read of the same files) */
 } cg_read_opts;
 /* Reads the profile at `path` (which must outlive p) into p.  A Callgrind
    run's empty file under its plain name stands for its thread files
@@ -285,7 +293,7 @@ cg_input *cg_read_mem(cg_profile *p, const char *name, const char *s, size_t len
 /* Whether the file at `path`, one of n_files inputs, is to be left out: an
    empty file among others (a Callgrind run with --separate-threads=yes
    leaves one beside its thread files), said in a one-line note. */
-bool cg_read_skips_empty(const char *path, size_t n_files);
+bool cg_read_skips_empty(const char *path, size_t n_files, bool quiet);
 /* Whether the profile holds Callgrind input, calls, or both formats. */
 bool cg_profile_has_format(const cg_profile *p, cg_file_format f);
 

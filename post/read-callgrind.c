@@ -432,6 +432,7 @@ static bool event_line(rd *r, const char *rest, size_t rlen)
     p = cg_skip_sep(p, end);
     if (nlen == 0 || p == end) return fail_line(r, "malformed event: line: ", rest, rlen);
     if (*p == '=') {
+        if (s->o->quiet) return true;
         fflush(stdout);
         fprintf(stderr, "%s: note: %s:%" PRIu64 ": derived event ", cg_prog, s->in->path,
                 s->lr.lineno);

@@ -159,7 +159,7 @@ static bool read_threads(cg_sink *s, const char *path, char *first)
     return ok;
 }
 
-bool cg_read_skips_empty(const char *path, size_t n_files)
+bool cg_read_skips_empty(const char *path, size_t n_files, bool quiet)
 {
     struct stat st;
     if (n_files < 2 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size != 0)
@@ -168,6 +168,7 @@ bool cg_read_skips_empty(const char *path, size_t n_files)
     bool threads = t != NULL;
     free(t);
     if (threads) return false; /* it stands for its thread files */
+    if (quiet) return true;
     fflush(stdout);
     fprintf(stderr, "%s: note: ", cg_prog);
     cg_put_safe(stderr, path, strlen(path));

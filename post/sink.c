@@ -171,6 +171,16 @@ uint32_t cg_sink_obj_name(cg_sink *s, const char *name, size_t len)
     return cg_intern(&s->p->objs, name, len);
 }
 
+/* Whether the file owns line cost centres (cg_profile.keep_lines), asked
+   once per file. */
+static inline bool keeps_lines(cg_profile *p, uint32_t file)
+{
+    if (!p->keep_lines) return true;
+    cg_fileinfo *f = &p->finfo[file];
+    if (!f->lines) f->lines = p->keep_lines(p->keep_lines_ctx, cg_name(&p->files, file)) ? 1 : 2;
+    return f->lines == 1;
+}
+
 bool cg_sink_cost(cg_sink *s, int64_t line)
 {
     cg_profile *p = s->p;
@@ -192,7 +202,7 @@ bool cg_sink_cost(cg_sink *s, int64_t line)
     if (s->pair == CG_NONE && s->at.file != CG_NONE) s->pair = cg_pair_get(p, &s->at);
     if (s->pair != CG_NONE) cg_cc_add(cg_pair_cc(p, s->pair), v, nev, sign);
     if (r->lines == CG_LINES_BY_FILE) {
-        if (s->pair != CG_NONE && !s->at.orphan) {
+        if (s->pair != CG_NONE && !s->at.orphan && keeps_lines(p, s->at.file)) {
             cg_cc_add(cg_line_cc(p, cg_line_get(p, s->at.file, line)), v, nev, sign);
             cg_pair *pr = &p->pairs[s->pair];
             if (line > 0 && line < pr->min_line) pr->min_line = line;
