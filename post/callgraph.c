@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* callgraph.c: the call graph (callgraph.h): arcs merged per pair of nodes,
+   cycles by Tarjan's algorithm without recursion (a chain of callers can be
+   as long as the program has functions), inclusive costs and their
+   exactness, and the folding of recursion levels and caller contexts. */
+#include "callgraph.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void cg_graph_init(cg_graph *g, size_t n, size_t nev)
+{
+    memset(g, 0, sizeof *g);
+    g->n = n;
+    g->nev = nev;
+    g->self = xcalloc(n * nev + 1, sizeof(cg_count));
+    g->incl = xcalloc(n * nev + 1, sizeof(cg_count));
+    g->exact = xcalloc(n + 1, sizeof(bool));
+    g->cycle = xmalloc((n + 1) * sizeof(uint32_t));
+}
+
+void cg_graph_free(cg_graph *g)
+{
+    free(g->self);
+    free(g->incl);
+    free(g->exact);
+    free(g->cycle);
+    free(g->cycle_incl);
+    free(g->arcs);
+    free(g->arc_cc);
+    free(g->first_in);
+    free(g->first_out);
+    free(g->in_arcs);
+    memset(g, 0, sizeof *g);
+}
+
+void cg_graph_add_arc(cg_graph *g, uint32_t from, uint32_t to, cg_count count, const cg_count *cc)
+{
+    if (from >= g->n || to >= g->n) cg_die("call graph: arc to a node that does not exist");
+    size_t cap = g->cap_arcs;
+    xgrow((void **)&g->arcs, &g->cap_arcs, g->n_arcs + 1, sizeof *g->arcs);
+    if (g->cap_arcs != cap)
+        g->arc_cc = xrealloc(g->arc_cc, (g->cap_arcs * g->nev + 1) * sizeof(cg_count));
+    g->arcs[g->n_arcs] = (cg_garc){from, to, count};
+    memcpy(g->arc_cc + g->n_arcs * g->nev, cc, g->nev * sizeof(cg_count));
+    g->n_arcs++;
+}
+
+/* ------------------------------------------------------------- merging */
+
+static int cmp_arc(const void *a, const void *b, void *ctx)
+{
+    const cg_garc *arcs = ctx;
+    const cg_garc *x = &arcs[*(const uint32_t *)a], *y = &arcs[*(const uint32_t *)b];
+    if (x->from != y->from) return x->from < y->from ? -1 : 1;
+    if (x->to != y->to) return x->to < y->to ? -1 : 1;
+    return 0;
+}
+
+/* One arc per (from, to), in that order, counts and costs summed. */
+static void merge_arcs(cg_graph *g)
+{
+    size_t n = g->n_arcs, nev = g->nev;
+    uint32_t *order = xmalloc((n + 1) * sizeof *order);
+    for (uint32_t i = 0; i < n; i++) order[i] = i;
+    qsort_r(order, n, sizeof *order, cmp_arc, g->arcs);
+    cg_garc *arcs = xmalloc((n + 1) * sizeof *arcs);
+    cg_count *cc = xcalloc(n * nev + 1, sizeof(cg_count));
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        const cg_garc *a = &g->arcs[order[i]];
+        if (!m || arcs[m - 1].from != a->from || arcs[m - 1].to != a->to) {
+            arcs[m++] = (cg_garc){a->from, a->to, 0};
+        }
+        arcs[m - 1].count += a->count;
+        cg_cc_add(cc + (m - 1) * nev, g->arc_cc + (size_t)order[i] * nev, nev, 1);
+    }
+    free(order);
+    free(g->arcs);
+    free(g->arc_cc);
+    g->arcs = arcs;
+    g->arc_cc = cc;
+    g->n_arcs = g->cap_arcs = m;
+
+    /* Out-arcs are the sorted array itself; in-arcs are indexed apart. */
+    g->first_out = xcalloc(g->n + 2, sizeof(uint32_t));
+    g->first_in = xcalloc(g->n + 2, sizeof(uint32_t));
+    for (size_t i = 0; i < m; i++) g->first_out[arcs[i].from + 1]++, g->first_in[arcs[i].to + 1]++;
+    for (size_t v = 0; v < g->n; v++) {
+        g->first_out[v + 1] += g->first_out[v];
+        g->first_in[v + 1] += g->first_in[v];
+    }
+    uint32_t *fill = xmalloc((g->n + 1) * sizeof *fill);
+    memcpy(fill, g->first_in, (g->n + 1) * sizeof *fill);
+    g->in_arcs = xmalloc((m + 1) * sizeof(uint32_t));
+    for (uint32_t i = 0; i < m; i++) g->in_arcs[fill[arcs[i].to]++] = i;
+    free(fill);
+}
+
+/* -------------------------------------------------------------- cycles */
+
+/* Tarjan's strongly connected components, with an explicit stack of
+   (node, next out-arc) frames.  A component is a cycle when it has two
+   nodes or more, or one that calls itself. */
+static void find_cycles(cg_graph *g)
+{
+    size_t n = g->n;
+    uint32_t *index = xmalloc((n + 1) * sizeof *index), *low = xmalloc((n + 1) * sizeof *low);
+    uint32_t *stack = xmalloc((n + 1) * sizeof *stack), *frame = xmalloc((n + 1) * sizeof *frame);
+    uint32_t *next = xmalloc((n + 1) * sizeof *next);
+    bool *on = xcalloc(n + 1, sizeof *on);
+    for (size_t v = 0; v < n; v++) index[v] = CG_NONE, g->cycle[v] = CG_NONE;
+    uint32_t counter = 0;
+    size_t sp = 0, fp = 0;
+    for (uint32_t root = 0; root < n; root++) {
+        if (index[root] != CG_NONE) continue;
+        frame[fp] = root, next[fp] = g->first_out[root], fp++;
+        index[root] = low[root] = counter++;
+        stack[sp++] = root, on[root] = true;
+        while (fp) {
+            uint32_t v = frame[fp - 1];
+            if (next[fp - 1] < g->first_out[v + 1]) {
+                uint32_t w = g->arcs[next[fp - 1]++].to;
+                if (index[w] == CG_NONE) {
+                    index[w] = low[w] = counter++;
+                    stack[sp++] = w, on[w] = true;
+                    frame[fp] = w, next[fp] = g->first_out[w], fp++;
+                } else if (on[w] && index[w] < low[v]) {
+                    low[v] = index[w];
+                }
+                continue;
+            }
+            fp--;
+            if (fp && low[v] < low[frame[fp - 1]]) low[frame[fp - 1]] = low[v];
+            if (low[v] != index[v]) continue;
+            /* v is the root of a component: the nodes above it on the stack. */
+            size_t k = sp;
+            while (stack[k - 1] != v) k--;
+            k--;
+            bool cycle = sp - k > 1;
+            for (uint32_t a = g->first_out[v]; !cycle && a < g->first_out[v + 1]; a++)
+                cycle = g->arcs[a].to == v;
+            uint32_t c = cycle ? (uint32_t)g->n_cycles++ : CG_NONE;
+            for (size_t j = k; j < sp; j++) on[stack[j]] = false, g->cycle[stack[j]] = c;
+            sp = k;
+        }
+    }
+    free(index);
+    free(low);
+    free(stack);
+    free(frame);
+    free(next);
+    free(on);
+}
+
+/* ------------------------------------------------------ inclusive costs */
+
+void cg_graph_solve(cg_graph *g)
+{
+    size_t nev = g->nev;
+    merge_arcs(g);
+    find_cycles(g);
+    g->cycle_incl = xcalloc(g->n_cycles * nev + 1, sizeof(cg_count));
+    bool *entered = xcalloc(g->n_cycles + 1, sizeof *entered);
+    for (uint32_t v = 0; v < g->n; v++) {
+        cg_count *incl = g->incl + (size_t)v * nev;
+        uint32_t c = g->cycle[v];
+        bool called = false;
+        for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1]; k++) {
+            uint32_t a = g->in_arcs[k];
+            /* Calls from inside the node's own cycle are nested activations:
+               counting them would count the same cost twice. */
+            if (c != CG_NONE && g->cycle[g->arcs[a].from] == c) continue;
+            called = true;
+            cg_cc_add(incl, g->arc_cc + (size_t)a * nev, nev, 1);
+            if (c != CG_NONE) {
+                cg_cc_add(g->cycle_incl + (size_t)c * nev, g->arc_cc + (size_t)a * nev, nev, 1);
+                entered[c] = true;
+            }
+        }
+        if (!called && c == CG_NONE) {
+            /* Called by nobody (the first function of a thread): its own
+               cost and that of the calls it made. */
+            cg_cc_add(incl, g->self + (size_t)v * nev, nev, 1);
+            for (uint32_t a = g->first_out[v]; a < g->first_out[v + 1]; a++)
+                cg_cc_add(incl, g->arc_cc + (size_t)a * nev, nev, 1);
+        }
+        g->exact[v] = c == CG_NONE;
+    }
+    /* A cycle entered by nobody: its members' own costs and the calls that
+       leave it. */
+    for (uint32_t v = 0; v < g->n; v++) {
+        uint32_t c = g->cycle[v];
+        if (c == CG_NONE || entered[c]) continue;
+        cg_cc_add(g->cycle_incl + (size_t)c * nev, g->self + (size_t)v * nev, nev, 1);
+        for (uint32_t a = g->first_out[v]; a < g->first_out[v + 1]; a++)
+            if (g->cycle[g->arcs[a].to] != c)
+                cg_cc_add(g->cycle_incl + (size_t)c * nev, g->arc_cc + (size_t)a * nev, nev, 1);
+    }
+    free(entered);
+}
+
+/* ------------------------------------------------------------- folding */
+
+static bool all_digits(const char *s, size_t n)
+{
+    if (!n) return false;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9') return false;
+    return true;
+}
+
+size_t cg_fold_len(const cg_strtab *fns, const char *name, size_t len)
+{
+    /* The recursion level: `'N` at the end. */
+    const char *q = memrchr(name, '\'', len);
+    if (q && all_digits(q + 1, (size_t)(name + len - q - 1))) len = (size_t)(q - name);
+    /* A caller context: `f'g'h`, each part a function of the file. */
+    const char *first = memchr(name, '\'', len);
+    if (!first) return len;
+    const char *end = name + len;
+    for (const char *p = name;; p++) {
+        const char *e = memchr(p, '\'', (size_t)(end - p));
+        if (!e) e = end;
+        if (e == p || cg_strtab_find(fns, p, (size_t)(e - p)) == UINT32_MAX) return len;
+        if (e == end) break;
+        p = e;
+    }
+    return (size_t)(first - name);
+}
+
+/* ------------------------------------------------- from a profile */
+
+void cg_graph_of_profile(cg_graph *g, const cg_profile *p, uint32_t **node_of)
+{
+    size_t nfn = p->fns.n, nev = p->n_events;
+    uint32_t *node = xmalloc((nfn + 1) * sizeof *node);
+    for (size_t f = 0; f < nfn; f++) node[f] = CG_NONE;
+    uint32_t n = 0;
+    for (size_t i = 0; i < p->n_pairs; i++)
+        if (node[p->pairs[i].fn] == CG_NONE) node[p->pairs[i].fn] = n++;
+    for (size_t i = 0; i < p->n_arcs; i++)
+        if (node[p->arcs[i].fn] == CG_NONE) node[p->arcs[i].fn] = n++;
+    cg_graph_init(g, n, nev);
+    for (uint32_t i = 0; i < p->n_pairs; i++)
+        cg_cc_add(cg_graph_self(g, node[p->pairs[i].fn]), cg_pair_cc(p, i), nev, 1);
+    for (uint32_t i = 0; i < p->n_arcs; i++) {
+        const cg_arc *a = &p->arcs[i];
+        cg_graph_add_arc(g, node[p->pairs[a->caller].fn], node[a->fn], a->count, cg_arc_cc(p, i));
+    }
+    cg_graph_solve(g);
+    *node_of = node;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* callgraph.h: the call graph of a profile's calls and what can be known
+   from it: nodes are functions as the file names them (`fib` and `fib'2`
+   apart), arcs the calls between them summed over call sites, its cycles
+   (strongly connected components, found with Tarjan's algorithm) and each
+   node's inclusive cost with whether that figure is exact
+   (docs/post-processors.md, "The call graph").  Pure computation over
+   counts: the reports lay it out. */
+#ifndef CG_CALLGRAPH_H
+#define CG_CALLGRAPH_H
+
+#include "profile.h"
+
+typedef struct cg_garc {
+    uint32_t from, to;
+    cg_count count;
+} cg_garc;
+
+typedef struct cg_graph {
+    size_t nev;
+    size_t n;        /* nodes */
+    cg_count *self;  /* n x nev: self cost */
+    cg_count *incl;  /* n x nev: inclusive cost (see exact) */
+    bool *exact;     /* incl is the exact cost of the node's activations */
+    uint32_t *cycle; /* the node's cycle, CG_NONE when it is in none */
+    size_t n_cycles;
+    cg_count *cycle_incl; /* n_cycles x nev: the cost of each cycle as a whole */
+    cg_garc *arcs;        /* sorted by (from, to), one per pair of nodes */
+    cg_count *arc_cc;     /* n_arcs x nev: the inclusive cost the arc carries */
+    size_t n_arcs, cap_arcs;
+    uint32_t *first_in, *first_out; /* CSR indices built by cg_graph_solve */
+    uint32_t *in_arcs;              /* arc indices by callee */
+} cg_graph;
+
+/* An empty graph of n nodes and nev events; arcs and self costs are added,
+   then cg_graph_solve works everything out. */
+void cg_graph_init(cg_graph *g, size_t n, size_t nev);
+void cg_graph_free(cg_graph *g);
+static inline cg_count *cg_graph_self(const cg_graph *g, uint32_t node)
+{
+    return g->self + (size_t)node * g->nev;
+}
+static inline const cg_count *cg_graph_incl(const cg_graph *g, uint32_t node)
+{
+    return g->incl + (size_t)node * g->nev;
+}
+/* Adds `count` calls from `from` to `to` carrying inclusive cost cc. */
+void cg_graph_add_arc(cg_graph *g, uint32_t from, uint32_t to, cg_count count, const cg_count *cc);
+/* Merges the arcs between the same nodes, finds the cycles and the
+   inclusive costs: a node outside every cycle costs the sum of the calls
+   into it (exact: each of its activations was entered by one of them), or,
+   called by nobody, its self cost and the calls it makes; a cycle as a
+   whole costs the calls entering it (or, entered by none, its members' self
+   costs and the calls leaving it); a member of a cycle gets the calls
+   entering it from outside the cycle, a lower bound, and is not exact. */
+void cg_graph_solve(cg_graph *g);
+
+/* The length of the function name that `name` folds to: without a trailing
+   recursion level `'N`, and of a caller context `f'g'h` (Callgrind's
+   --separate-callers) only `f`, when every part is a function that `fns`
+   defines (Rust and C++ names may hold `'` themselves). */
+size_t cg_fold_len(const cg_strtab *fns, const char *name, size_t len);
+
+/* The graph of a profile's calls: one node per function name (an fn id),
+   node_of[fn] its node (CG_NONE for functions without costs or calls). */
+void cg_graph_of_profile(cg_graph *g, const cg_profile *p, uint32_t **node_of);
+
+#endif
