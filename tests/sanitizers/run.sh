@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tests/sanitizers/run.sh: the native suites (post, sim, fuzz) again, on a build
-# made with ./configure --enable-sanitizers (AddressSanitizer and
+# tests/sanitizers/run.sh: the native suites (post, sim, graph, fuzz) again,
+# on a build made with ./configure --enable-sanitizers (AddressSanitizer and
 # UndefinedBehaviorSanitizer; any report ends the program with an error).
 # A snapshot of the tree (`make distdir`) is configured and built under
 # $abs_top_builddir/.sanitizers; each case is reported as asan/SUITE/NAME.
@@ -22,6 +22,7 @@ if ! { rm -rf "$src" && step make -s -C "$btop" distdir distdir=.sanitizers/src 
          (cd "$build" && step "$src/configure" --enable-sanitizers \
            --with-valgrind="${VALGRIND:-/usr/bin/valgrind}" --with-valgrind-libexec="${VG_LIBEXECDIR:-/usr/libexec/valgrind}"); } &&
        step make -C "$build" -j2 && step make -C "$build/tests/sim" -j2 test_cache test_branch test_cacheconf &&
+       step make -C "$build/tests/graph" -j2 test_graph &&
        step make -C "$build/fuzz" -j2 replays; }; then
   fail asan/build "the sanitizer build failed (log: $log):"
   tail -n 20 "$log" | indent 20
@@ -39,6 +40,6 @@ pass asan/build
 ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:exitcode=86
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export ASAN_OPTIONS UBSAN_OPTIONS
-abs_top_srcdir=$src abs_top_builddir=$build sh "$src/tests/run-tests.sh" post sim fuzz 2>&1 |
+abs_top_srcdir=$src abs_top_builddir=$build sh "$src/tests/run-tests.sh" post sim graph fuzz 2>&1 |
   sed -n -e 's/^\(PASS\|FAIL\|SKIP\): /\1: asan\//p' -e '/^[ #]/p'
 exit 0
