@@ -24,3 +24,42 @@ skip_ours() { echo "SKIP: $1 ($2) [ours]"; }
 # indent [MAX] < text: detail lines for a FAIL (at most MAX lines, default 20),
 # each prefixed with four spaces so the driver keeps them with their case.
 indent() { sed -n "1,${1:-20}s/^/    /p"; }
+
+# selected NAME: whether case NAME is among the shell patterns of $CASES
+# (every case when CASES is unset or empty).
+selected() {
+  [ -n "${CASES:-}" ] || return 0
+  for _p in $CASES; do
+    # shellcheck disable=SC2254
+    case $1 in $_p) return 0 ;; esac
+  done
+  return 1
+}
+
+# release_dir SUITE: sets $release_top (the build tree's
+# .valgrind-releases/SUITE, made if need be) and $release_root (where that
+# release's package is unpacked: under $VG_RELEASES_DIR when set).
+release_dir() {
+  _b=$(cd "$abs_top_builddir" && pwd -P) || exit 2
+  release_top=$_b/.valgrind-releases/$1
+  mkdir -p "$release_top" || exit 2
+  if [ -n "${VG_RELEASES_DIR:-}" ]; then
+    mkdir -p "$VG_RELEASES_DIR/$1" || exit 2
+    release_root=$(cd "$VG_RELEASES_DIR" && pwd -P)/$1/root
+  else
+    release_root=$release_top/root
+  fi
+}
+
+# dir_lock DIR: waits until this process holds DIR/.lock (one run at a time
+# fetches or builds in a release directory, or writes a suite's out/; a
+# dead holder's lock is taken over).  dir_unlock DIR gives it back.
+dir_lock() {
+  while ! mkdir "$1/.lock" 2>/dev/null; do
+    _h=$(cat "$1/.lock/pid" 2>/dev/null)
+    if [ -n "$_h" ] && ! kill -0 "$_h" 2>/dev/null; then rm -rf "$1/.lock"; continue; fi
+    sleep 2
+  done
+  echo $$ >"$1/.lock/pid"
+}
+dir_unlock() { rm -rf "$1/.lock"; }

@@ -42,20 +42,10 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 # $top: this release's snapshot, build and logs, always in the build tree;
 # $root: the unpacked package, there too unless VG_RELEASES_DIR says where.
 btop=$(cd "$abs_top_builddir" && pwd -P) || exit 2
-top=$btop/.valgrind-releases/$suite
-mkdir -p "$top" "${VG_RELEASES_DIR:-$top}" || exit 2
-if [ -n "${VG_RELEASES_DIR:-}" ]; then
-  root=$(cd "$VG_RELEASES_DIR" && pwd -P)/$suite/root
-else
-  root=$top/root
-fi
+release_dir "$suite"
+top=$release_top root=$release_root
 # One run per release directory at a time (the build and out/ are shared).
-while ! mkdir "$top/.lock" 2>/dev/null; do
-  holder=$(cat "$top/.lock/pid" 2>/dev/null)
-  if [ -n "$holder" ] && ! kill -0 "$holder" 2>/dev/null; then rm -rf "$top/.lock"; continue; fi
-  sleep 2
-done
-echo $$ >"$top/.lock/pid"
+dir_lock "$top"
 trap 'rm -rf "$top/.lock"' EXIT
 trap 'exit 130' INT TERM
 

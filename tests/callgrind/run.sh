@@ -82,7 +82,6 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 
 mkdir -p out || exit 2
 work=$(cd out && pwd -P)
-btop=$(cd "$abs_top_builddir" && pwd -P) || exit 2
 
 res=$work/res
 
@@ -305,12 +304,7 @@ if [ "${1:-}" = --roundtrip ]; then
 fi
 
 # One run at a time per build directory.
-while ! mkdir "$work/.lock" 2>/dev/null; do
-  holder=$(cat "$work/.lock/pid" 2>/dev/null)
-  if [ -n "$holder" ] && ! kill -0 "$holder" 2>/dev/null; then rm -rf "$work/.lock"; continue; fi
-  sleep 2
-done
-echo $$ >"$work/.lock/pid"
+dir_lock "$work"
 trap 'rm -rf "$work/.lock"' EXIT
 trap 'exit 130' INT TERM
 
@@ -327,14 +321,6 @@ missing() {
 command -v python3 >/dev/null 2>&1 || { missing callgrind/oracle "no python3 for tests/callgrind/cgoracle.py"; exit 0; }
 command -v perl >/dev/null 2>&1 || { missing callgrind/oracle "no perl for callgrind_annotate"; exit 0; }
 
-selected() {
-  [ -n "${CASES:-}" ] || return 0
-  for _p in $CASES; do
-    # shellcheck disable=SC2254
-    case $1 in $_p) return 0 ;; esac
-  done
-  return 1
-}
 
 limit=
 command -v timeout >/dev/null 2>&1 && limit="timeout -k 5 ${CG_TIMEOUT:-300}"
@@ -362,23 +348,12 @@ for rel in ${CG_RELEASES:-system trixie sid}; do
   fi
   # Another release: fetched as tests/release.sh does, into the same
   # directory (kept and reused), under the same lock.
-  top=$btop/.valgrind-releases/$rel
-  mkdir -p "$top" || exit 2
-  if [ -n "${VG_RELEASES_DIR:-}" ]; then
-    mkdir -p "$VG_RELEASES_DIR/$rel" || exit 2
-    root=$(cd "$VG_RELEASES_DIR" && pwd -P)/$rel/root
-  else
-    root=$top/root
-  fi
-  while ! mkdir "$top/.lock" 2>/dev/null; do
-    holder=$(cat "$top/.lock/pid" 2>/dev/null)
-    if [ -n "$holder" ] && ! kill -0 "$holder" 2>/dev/null; then rm -rf "$top/.lock"; continue; fi
-    sleep 2
-  done
-  echo $$ >"$top/.lock/pid"
+  release_dir "$rel"
+  top=$release_top root=$release_root
+  dir_lock "$top"
   sh "$abs_top_srcdir/scripts/fetch-valgrind.sh" "$rel" "$root" >"$work/fetch-$rel.log" 2>&1
   rc=$?
-  rm -rf "$top/.lock"
+  dir_unlock "$top"
   if [ "$rc" -eq 3 ] && [ "${CI:-}" != true ]; then
     skip "callgrind/$rel/fetch" "$(tail -n 1 "$work/fetch-$rel.log" | sed 's/^fetch-valgrind: //')"
     continue

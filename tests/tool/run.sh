@@ -53,14 +53,6 @@ fi
 # ---------------------------------------------------------------------------
 # Case selection
 
-selected() {
-  [ -n "${CASES:-}" ] || return 0
-  for _p in $CASES; do
-    # shellcheck disable=SC2254
-    case $1 in $_p) return 0 ;; esac
-  done
-  return 1
-}
 
 # ---------------------------------------------------------------------------
 # Case files: `key: value` lines (see docs/testing.md)
