@@ -463,6 +463,41 @@ static bool number_value(rd *r, const char *rest, size_t rlen, int64_t *out, con
     return true;
 }
 
+/* The header keys, and which of them, after a body, begin the next part
+   (summary: and event: belong to the part they are in; totals: ends it). */
+enum hkey {
+    H_TOTALS,
+    H_SUMMARY,
+    H_EVENT,
+    H_PART,
+    H_THREAD,
+    H_PID,
+    H_CMD,
+    H_DESC,
+    H_POSITIONS,
+    H_EVENTS,
+    H_VERSION,
+    H_CREATOR,
+    N_HKEYS
+};
+static const struct {
+    const char *kw;
+    bool begins_part;
+} hkeys[N_HKEYS] = {
+    [H_TOTALS] = {"totals:", false},
+    [H_SUMMARY] = {"summary:", false},
+    [H_EVENT] = {"event:", false},
+    [H_PART] = {"part:", true},
+    [H_THREAD] = {"thread:", true},
+    [H_PID] = {"pid:", true},
+    [H_CMD] = {"cmd:", true},
+    [H_DESC] = {"desc:", true},
+    [H_POSITIONS] = {"positions:", true},
+    [H_EVENTS] = {"events:", true},
+    [H_VERSION] = {"version:", true},
+    [H_CREATOR] = {"creator:", true},
+};
+
 /* A header line (`KEY: value`); *known false when the line is none. */
 static bool header_line(rd *r, const char *line, size_t len, bool term, bool *known)
 {
@@ -470,38 +505,39 @@ static bool header_line(rd *r, const char *line, size_t len, bool term, bool *kn
     cg_input *in = s->in;
     const char *rest;
     size_t rlen;
-    *known = true;
-    /* A header key after a body starts the next part. */
-#define KEY(k) cg_keyword(line, len, term, k, &rest, &rlen)
-    bool is_totals = KEY("totals:");
-    if (!is_totals && r->in_body && !KEY("summary:") && !KEY("event:") &&
-        (KEY("part:") || KEY("thread:") || KEY("pid:") || KEY("cmd:") || KEY("desc:") ||
-         KEY("positions:") || KEY("events:") || KEY("version:") || KEY("creator:"))) {
+    int k = 0;
+    while (k < N_HKEYS && !cg_keyword(line, len, term, hkeys[k].kw, &rest, &rlen)) k++;
+    *known = k < N_HKEYS;
+    if (!*known) return true;
+    if (r->in_body && hkeys[k].begins_part) {
         if (!end_part(r)) return false;
         r->in_body = false;
         r->trigger.len = 0;
     }
-    if (is_totals) return totals_line(r, rest, rlen);
-    if (KEY("version:")) {
+    switch ((enum hkey)k) {
+    case H_TOTALS:
+        return totals_line(r, rest, rlen);
+    case H_VERSION: {
         int64_t v;
         if (!number_value(r, rest, rlen, &v, "malformed version: line: ")) return false;
         if (v != 1)
             return fail_line(r, "unsupported format version (this reads version 1): ", rest, rlen);
         return true;
     }
-    if (KEY("creator:")) {
+    case H_CREATOR:
         free(in->creator.s);
         in->creator = cg_text_copy(rest, rlen);
         return true;
-    }
-    if (KEY("pid:")) return true;
-    if (KEY("part:")) return number_value(r, rest, rlen, &r->part_no, "malformed part: line: ");
-    if (KEY("thread:")) return number_value(r, rest, rlen, &r->thread, "malformed thread: line: ");
-    if (KEY("cmd:")) {
+    case H_PID:
+        return true;
+    case H_PART:
+        return number_value(r, rest, rlen, &r->part_no, "malformed part: line: ");
+    case H_THREAD:
+        return number_value(r, rest, rlen, &r->thread, "malformed thread: line: ");
+    case H_CMD:
         if (!in->cmd.s) in->cmd = cg_text_copy(rest, rlen);
         return true;
-    }
-    if (KEY("desc:")) {
+    case H_DESC:
         if (rlen >= 8 && memcmp(rest, "Trigger:", 8) == 0) {
             const char *t = cg_skip_sep(rest + 8, rest + rlen);
             free(r->trigger.s);
@@ -514,11 +550,13 @@ static bool header_line(rd *r, const char *line, size_t len, bool term, bool *kn
             in->desc[in->n_desc++] = cg_text_copy(rest, rlen);
         }
         return true;
-    }
-    if (KEY("positions:")) return positions_line(r, rest, rlen);
-    if (KEY("events:")) return events_line(r, rest, rlen);
-    if (KEY("event:")) return event_line(r, rest, rlen);
-    if (KEY("summary:")) {
+    case H_POSITIONS:
+        return positions_line(r, rest, rlen);
+    case H_EVENTS:
+        return events_line(r, rest, rlen);
+    case H_EVENT:
+        return event_line(r, rest, rlen);
+    case H_SUMMARY: {
         if (!s->nev) return fail_line(r, "`summary:` before the `events:` line", NULL, 0);
         free(r->summary);
         r->summary = xcalloc(s->nev + 1, sizeof(cg_count));
@@ -531,8 +569,9 @@ static bool header_line(rd *r, const char *line, size_t len, bool term, bool *kn
         }
         return cg_sink_check_counts(s, st);
     }
-#undef KEY
-    *known = false;
+    case N_HKEYS:
+        break;
+    }
     return true;
 }
 
