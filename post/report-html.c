@@ -171,10 +171,40 @@ static const char *meaning(const cg_text *e)
         {"I2mr", "instruction fetches that missed the L2 cache (older profiles)"},
         {"D2mr", "data reads that missed the L2 cache (older profiles)"},
         {"D2mw", "data writes that missed the L2 cache (older profiles)"},
+        /* Callgrind's own. */
+        {"ILdmr", "instruction fetches that missed LL and wrote a dirty line back "
+                  "(Callgrind's --simulate-wb)"},
+        {"DLdmr", "data reads that missed LL and wrote a dirty line back "
+                  "(Callgrind's --simulate-wb)"},
+        {"DLdmw", "data writes that missed LL and wrote a dirty line back "
+                  "(Callgrind's --simulate-wb)"},
+        {"Ge", "global bus events (atomic instructions; Callgrind's --collect-bus)"},
+        {"sysCount", "system calls, counted by Callgrind"},
+        {"sysTime", "time spent in system calls, as Callgrind measured it"},
+        {"sysCpuTime", "CPU time spent in system calls, as Callgrind measured it"},
+        {"AcCost1", "access cost of L1 lines (Callgrind's --cacheuse)"},
+        {"SpLoss1", "spatial loss of L1 lines (Callgrind's --cacheuse)"},
+        {"AcCost2", "access cost of LL lines (Callgrind's --cacheuse)"},
+        {"SpLoss2", "spatial loss of LL lines (Callgrind's --cacheuse)"},
     };
     for (size_t i = 0; i < sizeof known / sizeof *known; i++)
         if (cg_text_is(e, known[i][0])) return known[i][1];
-    return "an event of these profiles (not one of Cachegrind's own)";
+    return NULL;
+}
+
+/* Writes what event e counts: Cachegrind's and Callgrind's own events are
+   explained here; another one by the long name its profile gives
+   (`event:` lines), else as unknown.  `flags` as for text(). */
+static void explain(struct page *pg, size_t e, int flags)
+{
+    const char *m = meaning(&pg->p->events[e]);
+    const cg_text *ln = pg->p->inputs[0].long_names;
+    if (m)
+        add(pg, m);
+    else if (ln && ln[e].s && !pg->p->inputs[0].events_mismatch)
+        text(pg, ln[e].s, ln[e].len, flags);
+    else
+        add(pg, "an event of these profiles (not one of Cachegrind's own)");
 }
 
 static const cg_text *event(struct page *pg, size_t e)
@@ -207,7 +237,7 @@ static void event_heads(struct page *pg, bool buttons)
         add(pg, "<th scope=\"col\" title=\"");
         text(pg, e->s, e->len, CG_HTML_PLAIN);
         add(pg, ": ");
-        add(pg, meaning(e));
+        explain(pg, pg->r->show[i].event, CG_HTML_PLAIN);
         add(pg, buttons ? "\"><button type=\"button\">" : "\">");
         ctext(pg, e);
         add(pg, buttons ? "</button></th>" : "</th>");
@@ -778,7 +808,7 @@ static void totals(struct page *pg)
         add(pg, "<tr><th scope=\"row\">");
         ctext(pg, event(pg, e));
         add(pg, "</th><td class=\"what\">");
-        add(pg, meaning(event(pg, e)));
+        explain(pg, e, 0);
         add(pg, "</td>");
         if (pg->r->diff) {
             add(pg, "<td>");
