@@ -311,9 +311,9 @@ static bool jump_line(rd *r, const char *s, size_t len, bool cond)
     return true;
 }
 
-/* Ends the current part: its totals: line, when given, must equal the sum
-   of its self costs; a summary: line may be larger (Callgrind counts a few
-   more instructions there) but never smaller. */
+/* Ends the current part: its totals: line, when given, has been checked
+   against its self costs; its summary: line is kept only when it is larger
+   (Callgrind counts a few more instructions there). */
 static bool end_part(rd *r)
 {
     cg_sink *s = r->s;
