@@ -72,8 +72,7 @@ typedef struct rd {
     uint32_t obj, home, file, fn, fn_base;
     /* The callee named for the next calls= (cob=, cfi=, cfn=). */
     uint32_t cobj, cfile, cfn;
-    bool in_body;     /* a part's body has begun: a header key starts a part */
-    bool have_totals; /* the current part's totals: line */
+    bool in_body; /* a part's body has begun: a header key starts a part */
     enum { NEXT_COST, NEXT_CALL, NEXT_JUMP } next; /* what the next cost line is */
     cg_count call_count;
     int64_t call_target;
@@ -349,7 +348,6 @@ static void begin_part(rd *r)
 {
     cg_sink_part(r->s, r->part_no, r->thread, &r->trigger);
     r->in_body = true;
-    r->have_totals = false;
     r->obj = r->home = r->file = r->fn = r->fn_base = CG_NONE;
     r->cobj = r->cfile = r->cfn = CG_NONE;
     cg_profile *p = r->s->p;
@@ -378,7 +376,6 @@ static bool totals_line(rd *r, const char *rest, size_t rlen)
         cg_buf_addc(&s->err->msg, ']');
         return false;
     }
-    r->have_totals = true;
     return true;
 }
 

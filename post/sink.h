@@ -104,8 +104,9 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
 /* Adds s->vals to the profile's summary (checked by the reader). */
 bool cg_sink_summary(cg_sink *s, uint64_t line);
 
-/* The reader of each format: the whole file from s->lr, true when it was
-   valid.  `first` is the first line, already read (NULL at end of input). */
+/* The reader of each format: the whole file from s->lr (its first lines
+   only looked at, not consumed, to tell the format), true when it was
+   valid. */
 bool cg_read_cachegrind(cg_sink *s);
 bool cg_read_callgrind(cg_sink *s);
 
