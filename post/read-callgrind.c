@@ -223,12 +223,18 @@ static bool cost_line(rd *r, const char *line, size_t len)
     return cg_sink_cost(s, line_of(r, at));
 }
 
+/* Self costs go to the position just set (file, function, object). */
+static void moved(rd *r)
+{
+    cg_sink_at(r->s, r->file, r->fn, r->obj, r->home);
+}
+
 /* The current function's name at its recursion level: `f'N` for rec=N-1. */
 static void set_fn(rd *r, uint32_t fn)
 {
     r->fn_base = fn;
     r->fn = fn;
-    cg_sink_at(r->s, r->file, r->fn, r->obj, r->home);
+    moved(r);
 }
 
 static bool rec_line(rd *r, const char *s, size_t len)
@@ -249,7 +255,7 @@ static bool rec_line(rd *r, const char *s, size_t len)
         fn = cg_intern(&r->s->p->fns, r->name.p, r->name.len);
     }
     r->fn = fn;
-    cg_sink_at(r->s, r->file, r->fn, r->obj, r->home);
+    moved(r);
     return true;
 }
 
@@ -354,7 +360,7 @@ static void begin_part(rd *r)
     /* Costs before any fn= are nobody's: `???` in `???`. */
     r->file = r->home = p->file_unknown;
     r->fn = r->fn_base = p->fn_unknown;
-    cg_sink_at(r->s, r->file, r->fn, r->obj, r->home);
+    moved(r);
 }
 
 static bool totals_line(rd *r, const char *rest, size_t rlen)
@@ -594,15 +600,15 @@ static bool spec_line(rd *r, const char *line, size_t len, bool *known)
     } else if (IS("fl")) {
         if ((id = name_ref(r, K_FILE, v, vl)) == CG_NONE) return false;
         r->file = r->home = id;
-        cg_sink_at(r->s, r->file, r->fn, r->obj, r->home);
+        moved(r);
     } else if (IS("fi") || IS("fe")) {
         if ((id = name_ref(r, K_FILE, v, vl)) == CG_NONE) return false;
         r->file = id;
-        cg_sink_at(r->s, r->file, r->fn, r->obj, r->home);
+        moved(r);
     } else if (IS("ob")) {
         if ((id = name_ref(r, K_OBJ, v, vl)) == CG_NONE) return false;
         r->obj = id;
-        cg_sink_at(r->s, r->file, r->fn, r->obj, r->home);
+        moved(r);
     } else if (IS("cob")) {
         if ((r->cobj = name_ref(r, K_OBJ, v, vl)) == CG_NONE) return false;
     } else if (IS("cfi") || IS("cfl")) {
