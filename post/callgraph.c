@@ -102,7 +102,8 @@ static void merge_arcs(cg_graph *g)
 
 /* Tarjan's strongly connected components, with an explicit stack of
    (node, next out-arc) frames.  A component is a cycle when it has two
-   nodes or more, or one that calls itself. */
+   nodes or more: a node that only calls itself is plain recursion, whose
+   nested activations the calls from outside already contain. */
 static void find_cycles(cg_graph *g)
 {
     size_t n = g->n;
@@ -138,10 +139,7 @@ static void find_cycles(cg_graph *g)
             size_t k = sp;
             while (stack[k - 1] != v) k--;
             k--;
-            bool cycle = sp - k > 1;
-            for (uint32_t a = g->first_out[v]; !cycle && a < g->first_out[v + 1]; a++)
-                cycle = g->arcs[a].to == v;
-            uint32_t c = cycle ? (uint32_t)g->n_cycles++ : CG_NONE;
+            uint32_t c = sp - k > 1 ? (uint32_t)g->n_cycles++ : CG_NONE;
             for (size_t j = k; j < sp; j++) on[stack[j]] = false, g->cycle[stack[j]] = c;
             sp = k;
         }
@@ -169,9 +167,11 @@ void cg_graph_solve(cg_graph *g)
         bool called = false;
         for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1]; k++) {
             uint32_t a = g->in_arcs[k];
-            /* Calls from inside the node's own cycle are nested activations:
-               counting them would count the same cost twice. */
-            if (c != CG_NONE && g->cycle[g->arcs[a].from] == c) continue;
+            /* Calls from the node itself, or from inside its own cycle, are
+               nested activations: counting them would count the same cost
+               twice. */
+            uint32_t u = g->arcs[a].from;
+            if (u == v || (c != CG_NONE && g->cycle[u] == c)) continue;
             called = true;
             cg_cc_add(incl, g->arc_cc + (size_t)a * nev, nev, 1);
             if (c != CG_NONE) {
@@ -184,7 +184,7 @@ void cg_graph_solve(cg_graph *g)
                cost and that of the calls it made. */
             cg_cc_add(incl, g->self + (size_t)v * nev, nev, 1);
             for (uint32_t a = g->first_out[v]; a < g->first_out[v + 1]; a++)
-                cg_cc_add(incl, g->arc_cc + (size_t)a * nev, nev, 1);
+                if (g->arcs[a].to != v) cg_cc_add(incl, g->arc_cc + (size_t)a * nev, nev, 1);
         }
         g->exact[v] = c == CG_NONE;
     }
@@ -211,11 +211,15 @@ static bool all_digits(const char *s, size_t n)
     return true;
 }
 
+size_t cg_level_len(const char *name, size_t len)
+{
+    const char *q = memrchr(name, '\'', len);
+    return q && all_digits(q + 1, (size_t)(name + len - q - 1)) ? (size_t)(q - name) : len;
+}
+
 size_t cg_fold_len(const cg_strtab *fns, const char *name, size_t len)
 {
-    /* The recursion level: `'N` at the end. */
-    const char *q = memrchr(name, '\'', len);
-    if (q && all_digits(q + 1, (size_t)(name + len - q - 1))) len = (size_t)(q - name);
+    len = cg_level_len(name, len);
     /* A caller context: `f'g'h`, each part a function of the file. */
     const char *first = memchr(name, '\'', len);
     if (!first) return len;

@@ -22,7 +22,7 @@ typedef struct cg_graph {
     cg_count *self;  /* n x nev: self cost */
     cg_count *incl;  /* n x nev: inclusive cost (see exact) */
     bool *exact;     /* incl is the exact cost of the node's activations */
-    uint32_t *cycle; /* the node's cycle, CG_NONE when it is in none */
+    uint32_t *cycle; /* the node's cycle (2 nodes or more), else CG_NONE */
     size_t n_cycles;
     cg_count *cycle_incl; /* n_cycles x nev: the cost of each cycle as a whole */
     cg_garc *arcs;        /* sorted by (from, to), one per pair of nodes */
@@ -46,15 +46,19 @@ static inline const cg_count *cg_graph_incl(const cg_graph *g, uint32_t node)
 }
 /* Adds `count` calls from `from` to `to` carrying inclusive cost cc. */
 void cg_graph_add_arc(cg_graph *g, uint32_t from, uint32_t to, cg_count count, const cg_count *cc);
-/* Merges the arcs between the same nodes, finds the cycles and the
-   inclusive costs: a node outside every cycle costs the sum of the calls
-   into it (exact: each of its activations was entered by one of them), or,
+/* Merges the arcs between the same nodes, finds the cycles (components of
+   two nodes or more) and the inclusive costs: a node outside every cycle
+   costs the sum of the calls into it from other nodes (exact: each of its
+   outermost activations was entered by one of them), or,
    called by nobody, its self cost and the calls it makes; a cycle as a
    whole costs the calls entering it (or, entered by none, its members' self
    costs and the calls leaving it); a member of a cycle gets the calls
    entering it from outside the cycle, a lower bound, and is not exact. */
 void cg_graph_solve(cg_graph *g);
 
+/* The length of `name` without a trailing recursion level `'N` (N digits
+   only): Callgrind's name for a function called while it is running. */
+size_t cg_level_len(const char *name, size_t len);
 /* The length of the function name that `name` folds to: without a trailing
    recursion level `'N`, and of a caller context `f'g'h` (Callgrind's
    --separate-callers) only `f`, when every part is a function that `fns`

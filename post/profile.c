@@ -403,3 +403,41 @@ void cg_profile_group_lines(const cg_profile *p, uint32_t **by_owner, size_t **s
     *by_owner = by;
     *start = st;
 }
+
+void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
+{
+    /* Entries own no lines under these rules, so merging them moves only
+       counts and calls. */
+    if (p->rules->lines == CG_LINES_BY_ENTRY) cg_die("internal error: renaming entries with lines");
+    cg_pair *old = p->pairs;
+    cg_count *old_cc = p->pair_cc;
+    size_t n = p->n_pairs, nev = p->n_events;
+    p->pairs = NULL, p->pair_cc = NULL;
+    p->n_pairs = p->cap_pairs = p->cap_pair_cc = 0;
+    free_slots(p->pair_slots, p->n_pair_slots);
+    init_slots(&p->pair_slots, &p->n_pair_slots);
+    for (size_t f = 0; f < p->cap_finfo; f++)
+        p->finfo[f].first_pair = p->finfo[f].last_pair = p->finfo[f].next_file = CG_NONE;
+    p->first_file = p->last_file = CG_NONE;
+    /* In creation order, so that files and each file's entries keep their
+       first-appearance order. */
+    for (size_t i = 0; i < n; i++) {
+        const cg_pair *e = &old[i];
+        cg_pair_key k = {e->file, to[e->fn], e->orphan, e->obj, e->home};
+        uint32_t j = cg_pair_get(p, &k);
+        cg_pair *d = &p->pairs[j];
+        cg_cc_add(cg_pair_cc(p, j), old_cc + i * nev, nev, 1);
+        if (e->min_line < d->min_line) d->min_line = e->min_line;
+        if (e->max_line > d->max_line) d->max_line = e->max_line;
+        if (e->first_arc == CG_NONE) continue;
+        for (uint32_t a = e->first_arc; a != CG_NONE; a = p->arcs[a].next) p->arcs[a].caller = j;
+        if (d->first_arc == CG_NONE)
+            d->first_arc = e->first_arc;
+        else
+            p->arcs[d->last_arc].next = e->first_arc;
+        d->last_arc = e->last_arc;
+    }
+    for (size_t a = 0; a < p->n_arcs; a++) p->arcs[a].fn = to[p->arcs[a].fn];
+    free(old);
+    free(old_cc);
+}

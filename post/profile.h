@@ -230,6 +230,13 @@ uint32_t cg_line_get(cg_profile *p, uint32_t owner, int64_t line);
 /* Make sure finfo covers file id `file`. */
 void cg_profile_touch_file(cg_profile *p, uint32_t file);
 
+/* Renames every entry's function fn to to[fn] (and every call's callee
+   likewise), merging the entries that then have the same key; files and
+   entries keep their first-appearance order.  For the folding of names
+   after the call graph is made (fgraph.h); nothing may be read into p
+   afterwards, as the calls' index no longer matches them. */
+void cg_profile_rename_fns(cg_profile *p, const uint32_t *to);
+
 /* Add `v` times `sign` to dst[0..n) (the caller has checked magnitudes). */
 static inline void cg_cc_add(cg_count *dst, const cg_count *v, size_t n, int sign)
 {

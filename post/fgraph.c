@@ -1,0 +1,355 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* fgraph.c: the functions' call graph (fgraph.h).  The rule that decides
+   everything here is which calls start an outermost activation of their
+   callee (`outermost`): the cost such a call carries is a part of its
+   callee's inclusive cost that no other such call contains.  Callgrind
+   counts recursion per function (a function called while it is running is
+   named `F'2`, `F'3`... with the default --separate-recs=2), so a call into
+   a node without a recursion level is one, unless the file was written
+   without levels and the graph says otherwise. */
+#include "fgraph.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether the call u -> v (nodes) starts an outermost activation of v's
+   function: v has no recursion level, u is another function, and the two
+   are not in one cycle, where levels fail to tell nesting apart. */
+static bool outermost(const cg_fgraph *f, uint32_t u, uint32_t v)
+{
+    if (!f->level1[v] || f->fn_of[u] == f->fn_of[v]) return false;
+    uint32_t c = f->g.cycle[v];
+    return c == CG_NONE || f->g.cycle[u] != c;
+}
+
+/* A node nobody else calls (a thread's first function): its activations
+   are outermost and cost its self cost and the calls it makes. */
+static bool uncalled(const cg_fgraph *f, uint32_t v)
+{
+    const cg_graph *g = &f->g;
+    for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1]; k++)
+        if (g->arcs[g->in_arcs[k]].from != v) return false;
+    return true;
+}
+
+static void add_uncalled(const cg_fgraph *f, uint32_t v, cg_count *cc)
+{
+    const cg_graph *g = &f->g;
+    cg_cc_add(cc, cg_graph_self(g, v), f->nev, 1);
+    for (uint32_t a = g->first_out[v]; a < g->first_out[v + 1]; a++)
+        if (g->arcs[a].to != v) cg_cc_add(cc, g->arc_cc + (size_t)a * f->nev, f->nev, 1);
+}
+
+/* ------------------------------------------------------------ functions */
+
+/* Names every node's function; returns which functions have a node
+   without a recursion level (the others had their lowest promoted). */
+static bool *name_nodes(cg_fgraph *f, const cg_profile *p, const uint32_t *node_of)
+{
+    size_t n = f->g.n;
+    uint32_t *pfn = xmalloc((n + 1) * sizeof *pfn);
+    for (uint32_t k = 0; k < p->fns.n; k++)
+        if (node_of[k] != CG_NONE) pfn[node_of[k]] = k;
+    f->fn_of = xmalloc((n + 1) * sizeof *f->fn_of);
+    f->level1 = xcalloc(n + 1, sizeof *f->level1);
+    cg_strtab_init(&f->names);
+    for (uint32_t v = 0; v < n; v++) {
+        const cg_str *s = cg_name(&p->fns, pfn[v]);
+        size_t len = s->len;
+        f->level1[v] = true;
+        if (f->folded) {
+            f->level1[v] = cg_level_len(s->s, len) == len;
+            f->levels |= !f->level1[v];
+            len = cg_fold_len(&p->fns, s->s, len);
+        }
+        f->fn_of[v] = cg_intern(&f->names, s->s, len);
+    }
+    free(pfn);
+    /* A function seen only at recursion levels (a profile that began inside
+       its recursion): its lowest nodes stand in for level 1, as best they
+       can (not exact, unless it has a single node). */
+    size_t nf = f->names.n;
+    bool *has1 = xcalloc(nf + 1, sizeof *has1);
+    for (uint32_t v = 0; v < n; v++) has1[f->fn_of[v]] |= f->level1[v];
+    for (uint32_t v = 0; v < n; v++)
+        if (!has1[f->fn_of[v]]) f->level1[v] = true;
+    return has1;
+}
+
+/* Inclusive cost, calls and exactness of every function, over its level-1
+   nodes. */
+static void solve_functions(cg_fgraph *f, const bool *has1)
+{
+    const cg_graph *g = &f->g;
+    size_t nf = cg_fgraph_n(f), nev = f->nev;
+    uint32_t *l1 = xcalloc(nf + 1, sizeof *l1), *nodes = xcalloc(nf + 1, sizeof *nodes);
+    for (uint32_t v = 0; v < g->n; v++) {
+        uint32_t F = f->fn_of[v];
+        nodes[F]++;
+        cg_cc_add(f->self + (size_t)F * nev, cg_graph_self(g, v), nev, 1);
+        if (!f->level1[v]) {
+            for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1]; k++)
+                f->fns[F].rcalls += g->arcs[g->in_arcs[k]].count;
+            continue;
+        }
+        l1[F]++;
+        if (g->cycle[v] != CG_NONE) f->fns[F].exact = false;
+        cg_count *incl = f->incl + (size_t)F * nev;
+        if (uncalled(f, v)) add_uncalled(f, v, incl);
+        for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1]; k++) {
+            uint32_t a = g->in_arcs[k];
+            if (!outermost(f, g->arcs[a].from, v)) {
+                f->fns[F].rcalls += g->arcs[a].count;
+                continue;
+            }
+            f->fns[F].calls += g->arcs[a].count;
+            cg_cc_add(incl, g->arc_cc + (size_t)a * nev, nev, 1);
+        }
+    }
+    bool *one = xcalloc(nf + 1, sizeof *one);
+    cg_count *lo = xcalloc(nev + 1, sizeof *lo), *hi = xcalloc(nev + 1, sizeof *hi);
+    for (uint32_t F = 0; F < nf; F++) {
+        if (!has1[F] && nodes[F] > 1) f->fns[F].exact = false; /* see name_nodes */
+        if (!f->fns[F].exact || l1[F] < 2) continue;
+        if (f->levels) continue; /* contexts of one function never nest */
+        /* Written without levels: two contexts of F nest when one reaches
+           the other, which only the union of their activations can say. */
+        one[F] = true;
+        memset(lo, 0, nev * sizeof *lo), memset(hi, 0, nev * sizeof *hi);
+        f->fns[F].exact = cg_fgraph_union(f, one, lo, hi);
+        memcpy(f->incl + (size_t)F * nev, lo, nev * sizeof *lo);
+        one[F] = false;
+    }
+    free(one);
+    free(lo);
+    free(hi);
+    free(l1);
+    free(nodes);
+}
+
+/* ---------------------------------------------------------------- cycles */
+
+static int cmp_fn_names(const void *a, const void *b, void *ctx)
+{
+    const cg_strtab *names = ctx;
+    return cg_strcmp(cg_name(names, *(const uint32_t *)a), cg_name(names, *(const uint32_t *)b));
+}
+
+/* The written graph's cycles that hold a level-1 node (the others only
+   relate recursion levels, which nest by construction). */
+static void keep_cycles(cg_fgraph *f)
+{
+    const cg_graph *g = &f->g;
+    size_t nev = f->nev;
+    uint32_t *id = xmalloc((g->n_cycles + 1) * sizeof *id);
+    for (size_t c = 0; c < g->n_cycles; c++) id[c] = CG_NONE;
+    for (uint32_t v = 0; v < g->n; v++)
+        if (g->cycle[v] != CG_NONE && f->level1[v] && id[g->cycle[v]] == CG_NONE)
+            id[g->cycle[v]] = (uint32_t)f->n_cycles++;
+    f->cycles = xcalloc(f->n_cycles + 1, sizeof *f->cycles);
+    f->cycle_self = xcalloc(f->n_cycles * nev + 1, sizeof(cg_count));
+    f->cycle_incl = xcalloc(f->n_cycles * nev + 1, sizeof(cg_count));
+    for (size_t c = 0; c < g->n_cycles; c++)
+        if (id[c] != CG_NONE)
+            memcpy(f->cycle_incl + (size_t)id[c] * nev, g->cycle_incl + c * nev,
+                   nev * sizeof(cg_count));
+    bool *seen = xcalloc(cg_fgraph_n(f) * f->n_cycles + 1, sizeof *seen);
+    for (uint32_t v = 0; v < g->n; v++) {
+        if (g->cycle[v] == CG_NONE || id[g->cycle[v]] == CG_NONE) continue;
+        uint32_t c = id[g->cycle[v]], F = f->fn_of[v];
+        cg_cc_add(f->cycle_self + (size_t)c * nev, cg_graph_self(g, v), nev, 1);
+        if (f->level1[v] && f->fns[F].cycle == CG_NONE) f->fns[F].cycle = c;
+        if (seen[(size_t)c * cg_fgraph_n(f) + F]) continue;
+        seen[(size_t)c * cg_fgraph_n(f) + F] = true;
+        cg_fcycle *y = &f->cycles[c];
+        y->members = xrealloc(y->members, (y->n_members + 1) * sizeof *y->members);
+        y->members[y->n_members++] = F;
+    }
+    for (size_t c = 0; c < f->n_cycles; c++)
+        qsort_r(f->cycles[c].members, f->cycles[c].n_members, sizeof(uint32_t), cmp_fn_names,
+                &f->names);
+    free(seen);
+    free(id);
+}
+
+/* ------------------------------------------------------------------ arcs */
+
+static int cmp_farc(const void *a, const void *b)
+{
+    const cg_farc *x = a, *y = b;
+    if (x->from != y->from) return x->from < y->from ? -1 : 1;
+    if (x->to != y->to) return x->to < y->to ? -1 : 1;
+    return 0;
+}
+
+/* One arc per pair of different functions; a function's calls to itself
+   are its recursive calls (cg_ffn.rcalls). */
+static void fold_arcs(cg_fgraph *f)
+{
+    const cg_graph *g = &f->g;
+    size_t nev = f->nev, m = 0, nf = cg_fgraph_n(f);
+    cg_farc *t = xmalloc((g->n_arcs + 1) * sizeof *t);
+    for (uint32_t a = 0; a < g->n_arcs; a++) {
+        uint32_t u = g->arcs[a].from, v = g->arcs[a].to;
+        if (f->fn_of[u] == f->fn_of[v]) continue;
+        /* from/to stand for the written arc until the sort. */
+        t[m++] = (cg_farc){f->fn_of[u], f->fn_of[v], a, 0};
+    }
+    qsort(t, m, sizeof *t, cmp_farc);
+    f->arcs = xmalloc((m + 1) * sizeof *f->arcs);
+    f->arc_cc = xcalloc(m * nev + 1, sizeof(cg_count));
+    size_t k = 0;
+    for (size_t i = 0; i < m; i++) {
+        uint32_t a = (uint32_t)t[i].count;
+        if (!k || f->arcs[k - 1].from != t[i].from || f->arcs[k - 1].to != t[i].to)
+            f->arcs[k++] = (cg_farc){t[i].from, t[i].to, 0, 0};
+        cg_farc *d = &f->arcs[k - 1];
+        if (outermost(f, g->arcs[a].from, g->arcs[a].to)) {
+            d->count += g->arcs[a].count;
+            cg_cc_add(f->arc_cc + (k - 1) * nev, g->arc_cc + (size_t)a * nev, nev, 1);
+        } else {
+            d->rcount += g->arcs[a].count;
+        }
+    }
+    free(t);
+    f->n_arcs = k;
+    f->first_out = xcalloc(nf + 2, sizeof(uint32_t));
+    f->first_in = xcalloc(nf + 2, sizeof(uint32_t));
+    for (size_t i = 0; i < k; i++) f->first_out[f->arcs[i].from + 1]++, f->first_in[f->arcs[i].to + 1]++;
+    for (size_t F = 0; F < nf; F++) {
+        f->first_out[F + 1] += f->first_out[F];
+        f->first_in[F + 1] += f->first_in[F];
+    }
+    uint32_t *fill = xmalloc((nf + 1) * sizeof *fill);
+    memcpy(fill, f->first_in, (nf + 1) * sizeof *fill);
+    f->in_arcs = xmalloc((k + 1) * sizeof *f->in_arcs);
+    for (uint32_t i = 0; i < k; i++) f->in_arcs[fill[f->arcs[i].to]++] = i;
+    free(fill);
+}
+
+/* ----------------------------------------------------------------- whole */
+
+void cg_fgraph_build(cg_fgraph *f, const cg_profile *p, bool fold)
+{
+    memset(f, 0, sizeof *f);
+    f->nev = p->n_events;
+    f->folded = fold;
+    uint32_t *node_of;
+    cg_graph_of_profile(&f->g, p, &node_of);
+    bool *has1 = name_nodes(f, p, node_of);
+    free(node_of);
+    size_t nf = cg_fgraph_n(f);
+    f->fns = xmalloc((nf + 1) * sizeof *f->fns);
+    for (size_t F = 0; F < nf; F++) f->fns[F] = (cg_ffn){CG_NONE, true, 0, 0};
+    f->self = xcalloc(nf * f->nev + 1, sizeof(cg_count));
+    f->incl = xcalloc(nf * f->nev + 1, sizeof(cg_count));
+    fold_arcs(f);
+    solve_functions(f, has1);
+    free(has1);
+    keep_cycles(f);
+}
+
+void cg_fgraph_free(cg_fgraph *f)
+{
+    cg_graph_free(&f->g);
+    for (size_t c = 0; c < f->n_cycles; c++) free(f->cycles[c].members);
+    free(f->cycles);
+    free(f->cycle_self);
+    free(f->cycle_incl);
+    cg_strtab_free(&f->names);
+    free(f->fn_of);
+    free(f->level1);
+    free(f->fns);
+    free(f->self);
+    free(f->incl);
+    free(f->arcs);
+    free(f->arc_cc);
+    free(f->first_out);
+    free(f->first_in);
+    free(f->in_arcs);
+    memset(f, 0, sizeof *f);
+}
+
+uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name)
+{
+    uint32_t id = cg_strtab_find(&f->names, name->s, name->len);
+    return id == UINT32_MAX ? CG_NONE : id;
+}
+
+void cg_fgraph_rename(const cg_fgraph *f, cg_profile *p)
+{
+    size_t n = p->fns.n;
+    uint32_t *to = xmalloc((n + 1) * sizeof *to);
+    /* Every name's length first: interning a folded name could make
+       another context foldable, which the graph did not see. */
+    for (uint32_t k = 0; k < n; k++) {
+        const cg_str *s = cg_name(&p->fns, k);
+        to[k] = f->folded ? (uint32_t)cg_fold_len(&p->fns, s->s, s->len) : (uint32_t)s->len;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        const cg_str *s = cg_name(&p->fns, k);
+        to[k] = to[k] == s->len ? k : cg_intern(&p->fns, s->s, to[k]);
+    }
+    cg_profile_rename_fns(p, to);
+    free(to);
+}
+
+/* ----------------------------------------------------------------- union */
+
+#define MANY (CG_NONE - 1)
+
+static bool cc_zero(const cg_count *cc, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (cc[i]) return false;
+    return true;
+}
+
+bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_count *hi)
+{
+    const cg_graph *g = &f->g;
+    size_t n = g->n, nev = f->nev;
+    /* reach[u]: which of the functions' activations u can run under: none
+       (CG_NONE), one function, or several (MANY). */
+    uint32_t *reach = xmalloc((n + 1) * sizeof *reach), *work = xmalloc((2 * n + 1) * sizeof *work);
+    size_t top = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        reach[v] = match[f->fn_of[v]] ? f->fn_of[v] : CG_NONE;
+        if (reach[v] != CG_NONE) work[top++] = v;
+    }
+    while (top) {
+        uint32_t u = work[--top];
+        for (uint32_t a = g->first_out[u]; a < g->first_out[u + 1]; a++) {
+            uint32_t w = g->arcs[a].to, r = reach[w];
+            uint32_t now = r == CG_NONE ? reach[u] : r == reach[u] ? r : MANY;
+            if (now == r) continue;
+            reach[w] = now;
+            work[top++] = w; /* each node changes at most twice */
+        }
+    }
+    bool exact = true;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t F = f->fn_of[v];
+        if (!match[F] || !f->level1[v]) continue;
+        if (uncalled(f, v)) {
+            add_uncalled(f, v, lo);
+            add_uncalled(f, v, hi);
+        }
+        for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1]; k++) {
+            uint32_t a = g->in_arcs[k], u = g->arcs[a].from;
+            if (match[f->fn_of[u]]) continue; /* inside one of them */
+            const cg_count *cc = g->arc_cc + (size_t)a * nev;
+            /* Called from code that runs only outside them, or (recursion
+               levels tell) outside F; else it may be nested in another. */
+            bool outside =
+                reach[u] == CG_NONE || (f->levels && reach[u] == F && outermost(f, u, v));
+            if (outside) cg_cc_add(lo, cc, nev, 1);
+            else exact &= cc_zero(cc, nev);
+            cg_cc_add(hi, cc, nev, 1);
+        }
+    }
+    free(reach);
+    free(work);
+    return exact;
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* fgraph.h: the call graph as the reports show it, one node per function
+   (docs/post-processors.md, "The call graph").  Built on the graph as the
+   file writes it (callgraph.h: `fib` and `fib'2` apart, cycles found
+   there), it folds each node's name to its function's (`fib'2` -> `fib`)
+   unless asked not to, and works out per function what can be known: its
+   inclusive cost (the calls into its level-1 nodes, those without a
+   recursion level), whether that figure is exact, its calls; per pair of
+   functions the calls that started an outermost activation of the callee
+   (they carry a cost) and those made while it was running (counted only);
+   the cycles that make figures inexact, each exact as a whole; and the
+   union of the activations of a set of functions, for a limit on them. */
+#ifndef CG_FGRAPH_H
+#define CG_FGRAPH_H
+
+#include "callgraph.h"
+
+/* One function. */
+typedef struct cg_ffn {
+    uint32_t cycle;  /* its cycle (cg_fgraph.cycles), or CG_NONE */
+    bool exact;      /* incl is its exact inclusive cost, else a lower bound */
+    cg_count calls;  /* calls that started an outermost activation */
+    cg_count rcalls; /* calls made while it was running already */
+} cg_ffn;
+
+/* The calls from one function to another, over every call site. */
+typedef struct cg_farc {
+    uint32_t from, to;
+    cg_count count;  /* calls that started an outermost activation of `to` */
+    cg_count rcount; /* the others (recursive, nested in one of those) */
+} cg_farc;
+
+/* A cycle: nodes calling each other round that are not told apart by
+   recursion levels (Callgrind's --separate-recs=1), whose members'
+   inclusive costs cannot be known, only the cycle's as a whole. */
+typedef struct cg_fcycle {
+    uint32_t *members; /* functions, by name */
+    size_t n_members;
+} cg_fcycle;
+
+typedef struct cg_fgraph {
+    size_t nev;
+    bool folded;
+    bool levels;        /* some node has a recursion level (folded only) */
+    cg_graph g;         /* the graph as written, solved */
+    uint32_t *fn_of;    /* node -> function */
+    bool *level1;       /* node: without a recursion level (all, unfolded) */
+    cg_strtab names;    /* function i is names.strs[i] */
+    cg_ffn *fns;        /* names.n of them */
+    cg_count *self;     /* names.n x nev */
+    cg_count *incl;     /* names.n x nev */
+    cg_farc *arcs;      /* by (from, to) */
+    cg_count *arc_cc;   /* n_arcs x nev: what the outermost calls cost */
+    size_t n_arcs;
+    uint32_t *first_out; /* arcs from f: first_out[f] .. first_out[f + 1] */
+    uint32_t *first_in;  /* arcs into f: in_arcs[first_in[f] .. first_in[f + 1]] */
+    uint32_t *in_arcs;
+    cg_fcycle *cycles;
+    cg_count *cycle_self, *cycle_incl; /* n_cycles x nev */
+    size_t n_cycles;
+} cg_fgraph;
+
+/* The function graph of profile p's calls (p read, not yet renamed by
+   cg_fgraph_rename); `fold` folds recursion levels and caller contexts. */
+void cg_fgraph_build(cg_fgraph *f, const cg_profile *p, bool fold);
+void cg_fgraph_free(cg_fgraph *f);
+
+static inline size_t cg_fgraph_n(const cg_fgraph *f)
+{
+    return f->names.n;
+}
+static inline const cg_count *cg_ffn_self(const cg_fgraph *f, uint32_t fn)
+{
+    return f->self + (size_t)fn * f->nev;
+}
+static inline const cg_count *cg_ffn_incl(const cg_fgraph *f, uint32_t fn)
+{
+    return f->incl + (size_t)fn * f->nev;
+}
+static inline const cg_count *cg_farc_cc(const cg_fgraph *f, uint32_t arc)
+{
+    return f->arc_cc + (size_t)arc * f->nev;
+}
+/* The function called `name`, or CG_NONE. */
+uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name);
+
+/* Renames the functions of p's entries to their folded names (merging the
+   entries that then coincide), so that every report row is a function of
+   f.  Nothing may be read into p afterwards. */
+void cg_fgraph_rename(const cg_fgraph *f, cg_profile *p);
+
+/* The cost of the union of the activations of the functions with
+   match[fn] set: what a run that counts only while one of them is running
+   would count (--toggle-collect).  lo and hi (nev each) bound it; they are
+   equal, and the result true, when the file decides it. */
+bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_count *hi);
+
+#endif
