@@ -35,10 +35,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         static const cg_text events[] = {{"Ir", 2}, {"I1mr", 4}, {"Dr", 2}, {"", 0}};
         size_t nev = sizeof events / sizeof *events;
         if (cg_annotate_check_events(&o, events, nev, &e)) {
-            size_t *show, *sort, n_show, n_sort;
-            if (cg_annotate_select(&o, events, nev, &show, &n_show, &sort, &n_sort, &e)) {
-                for (size_t i = 0; i < n_show; i++) FUZZ_CHECK(show[i] < nev);
-                for (size_t i = 0; i < n_sort; i++) FUZZ_CHECK(sort[i] < nev);
+            cg_col *show, *sort;
+            size_t n_show, n_sort;
+            /* With calls, so that inclusive columns are no error. */
+            if (cg_annotate_select(&o, events, nev, true, &show, &n_show, &sort, &n_sort, &e)) {
+                for (size_t i = 0; i < n_show; i++) FUZZ_CHECK(show[i].event < nev);
+                for (size_t i = 0; i < n_sort; i++) FUZZ_CHECK(sort[i].event < nev);
                 for (size_t i = 0; i < o.n_limits; i++) {
                     cg_limit *l = &o.limits[i];
                     FUZZ_CHECK(l->index < nev);

@@ -25,6 +25,9 @@ enum {
     OPT_FORMAT,
     OPT_LIMIT,
     OPT_PART,
+    OPT_INCLUSIVE,
+    OPT_TREE,
+    OPT_FOLD,
 };
 
 /* Order matters: it is the order of the candidates in ambiguity messages. */
@@ -45,7 +48,37 @@ static const cg_opt opts[] = {
     {{"--format", NULL}, true, OPT_FORMAT},
     {{"--limit", NULL}, true, OPT_LIMIT},
     {{"--part", NULL}, true, OPT_PART},
+    {{"--inclusive", NULL}, true, OPT_INCLUSIVE},
+    {{"--tree", NULL}, true, OPT_TREE},
+    {{"--fold", NULL}, true, OPT_FOLD},
 };
+
+/* The suffix of an inclusive column's name: `Ir:incl`. */
+static const char incl_suffix[] = ":incl";
+
+/* The length of the event name in a column name (without `:incl`). */
+static size_t event_len(const char *name, bool *incl)
+{
+    size_t n = strlen(name), k = sizeof incl_suffix - 1;
+    *incl = n > k && strcmp(name + n - k, incl_suffix) == 0;
+    return *incl ? n - k : n;
+}
+
+static bool is_event(const cg_text *e, const char *name, size_t len)
+{
+    return e->len == len && memcmp(e->s, name, len) == 0;
+}
+
+static const char *yes_no(const char *value, bool *to)
+{
+    if (strcmp(value, "yes") == 0)
+        *to = true;
+    else if (strcmp(value, "no") == 0)
+        *to = false;
+    else
+        return "invalid choice: use yes or no";
+    return NULL;
+}
 
 static void free_names(char **v, size_t n)
 {
@@ -151,6 +184,23 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
         }
         break;
     }
+    case OPT_INCLUSIVE: {
+        bool yes;
+        const char *err = yes_no(value, &yes);
+        if (err) return err;
+        o->inclusive = yes;
+        break;
+    }
+    case OPT_TREE: {
+        static const char *const trees[] = {"none", "caller", "calling", "both"};
+        o->tree = -1;
+        for (int t = 0; t < 4; t++)
+            if (strcmp(value, trees[t]) == 0) o->tree = t;
+        if (o->tree < 0) return "invalid choice: use caller, calling, both or none";
+        break;
+    }
+    case OPT_FOLD:
+        return yes_no(value, &o->fold);
     case OPT_LIMIT: {
         xgrow((void **)&o->limits, &o->cap_limits, o->n_limits + 1, sizeof *o->limits);
         cg_limit *l = &o->limits[o->n_limits];
@@ -177,7 +227,8 @@ static const cg_program program = {
              "       [--show A,B,C] [--sort A,B,C] [--threshold N:[0,20]]\n"
              "       [--show-percs | --no-show-percs] [--annotate | --no-annotate]\n"
              "       [--context N] [--format text|json|html] [--limit EVENT=SPEC]\n"
-             "       [--part N|NAME] cachegrind-out-file [cachegrind-out-file ...]",
+             "       [--part N|NAME] [--inclusive yes|no] [--tree caller|calling|both|none]\n"
+             "       [--fold yes|no] cachegrind-out-file [cachegrind-out-file ...]",
     .about = "Reports the counts of one or more Cachegrind or Callgrind output files (added\n"
              "up, or with --diff subtracted) per file and function, and annotates source\n"
              "files.\n",
@@ -186,9 +237,10 @@ static const cg_program program = {
                  "                        plain file name stands for its thread files)\n",
     .options =
         "  --diff                report the second file minus the first\n" CG_MOD_OPTIONS_HELP
-        "  --show A,B,C          the events to show, in this order (default: all)\n"
+        "  --show A,B,C          the events to show, in this order (default: all); A:incl\n"
+        "                        is A's inclusive cost (input with calls)\n"
         "  --sort A,B,C          the events to sort by, in priority order (default: the\n"
-        "                        order of the events line)\n"
+        "                        order of the events line); A:incl as for --show\n"
         "  --threshold N:[0,20]  leave out file:function and function:file pairs below\n"
         "                        N% of the first sort event's total (default: 0.1)\n"
         "  --show-percs, --no-show-percs\n"
@@ -209,7 +261,14 @@ static const cg_program program = {
         "                        -P% or -N; repeatable\n"
         "  --part N|NAME         of Callgrind files with several parts (dumps), count\n"
         "                        only part N, or the parts whose trigger is NAME\n"
-        "                        (default: all parts, added up)\n",
+        "                        (default: all parts, added up)\n"
+        "  --inclusive yes|no    of input with calls: every column inclusive (yes), or\n"
+        "                        none (no); default: an inclusive column after the first\n"
+        "  --tree caller|calling|both|none\n"
+        "                        the call-graph section: each function with its callers,\n"
+        "                        its callees, both (default, for input with calls) or none\n"
+        "  --fold yes|no         fold recursion levels and caller contexts into their\n"
+        "                        function (fib'2 into fib; default: yes)\n",
     .handle = handle,
     CG_OPTIONS(opts),
     CG_POSITIONALS(pos_names, true),
@@ -217,7 +276,13 @@ static const cg_program program = {
 
 bool cg_annotate_parse(cg_annotate_opts *o, int argc, char **argv, cg_error *e)
 {
-    *o = (cg_annotate_opts){.show_percs = true, .annotate = true, .threshold = 0.1, .context = 8};
+    *o = (cg_annotate_opts){.show_percs = true,
+                            .annotate = true,
+                            .threshold = 0.1,
+                            .context = 8,
+                            .inclusive = -1,
+                            .tree = -1,
+                            .fold = true};
     o->files = cg_program_parse(&program, argc, argv, o, &o->n_files, e);
     if (!o->files) return false;
     if (o->diff && o->n_files != 2) {
@@ -243,7 +308,9 @@ bool cg_annotate_check_events(void *ctx, const cg_text *events, size_t n, cg_err
     for (int l = 0; l < 2; l++) {
         for (size_t i = 0; i < counts[l]; i++) {
             size_t k = 0;
-            while (k < n && !cg_text_is(&events[k], lists[l][i])) k++;
+            bool incl;
+            size_t len = event_len(lists[l][i], &incl);
+            while (k < n && !is_event(&events[k], lists[l][i], len)) k++;
             if (k == n)
                 return cg_error_set(e, 1, "%s event `%s` did not appear in `events:` line", what[l],
                                     lists[l][i]);
@@ -252,26 +319,48 @@ bool cg_annotate_check_events(void *ctx, const cg_text *events, size_t n, cg_err
     return true;
 }
 
-/* Indices of the named events (which the reader has checked), or of all. */
-static size_t *indices(const cg_text *events, size_t n, char **names, size_t n_names, size_t *count)
+/* The columns of the named events (which the reader has checked), or of
+   all; *incl says whether one is inclusive.  `every` makes them all so. */
+static cg_col *columns(const cg_text *events, size_t n, char **names, size_t n_names, bool every,
+                       size_t *count, bool *incl)
 {
     size_t m = names ? n_names : n;
-    size_t *idx = xmalloc((m + 1) * sizeof *idx);
+    cg_col *c = xmalloc((m + 2) * sizeof *c);
+    *incl = false;
     for (size_t i = 0; i < m; i++) {
         size_t k = i;
-        if (names)
-            for (k = 0; k < n && !cg_text_is(&events[k], names[i]); k++) continue;
-        idx[i] = k;
+        bool in = false;
+        if (names) {
+            size_t len = event_len(names[i], &in);
+            for (k = 0; k < n && !is_event(&events[k], names[i], len); k++) continue;
+        }
+        c[i] = (cg_col){k, in || every ? CG_COL_INCL : CG_COL_SELF};
+        *incl |= c[i].kind == CG_COL_INCL;
     }
     *count = m;
-    return idx;
+    return c;
 }
 
-bool cg_annotate_select(cg_annotate_opts *o, const cg_text *events, size_t n, size_t **show,
-                        size_t *n_show, size_t **sort, size_t *n_sort, cg_error *e)
+bool cg_annotate_select(cg_annotate_opts *o, const cg_text *events, size_t n, bool calls,
+                        cg_col **show, size_t *n_show, cg_col **sort, size_t *n_sort, cg_error *e)
 {
-    *show = indices(events, n, o->show_names, o->n_show_names, n_show);
-    *sort = indices(events, n, o->sort_names, o->n_sort_names, n_sort);
+    bool every = o->inclusive == 1, si, ti;
+    *show = columns(events, n, o->show_names, o->n_show_names, every, n_show, &si);
+    *sort = columns(events, n, o->sort_names, o->n_sort_names, every, n_sort, &ti);
+    if ((si || ti) && !calls) {
+        free(*show), free(*sort);
+        *show = *sort = NULL;
+        return cg_error_set(e, 1,
+                            "inclusive costs (%s) need calls, and the profiles have none: "
+                            "Callgrind's files have them",
+                            every ? "--inclusive=yes" : "EVENT:incl");
+    }
+    if (calls && o->inclusive < 0 && !o->show_names && *n_show) {
+        /* The default columns: the first one's inclusive cost after it. */
+        memmove(*show + 2, *show + 1, (*n_show - 1) * sizeof **show);
+        (*show)[1] = (cg_col){(*show)[0].event, CG_COL_INCL};
+        ++*n_show;
+    }
     for (size_t i = 0; i < o->n_limits; i++) {
         cg_limit *l = &o->limits[i];
         for (l->index = 0; l->index < n && !cg_text_is(&events[l->index], l->event); l->index++)

@@ -9,6 +9,7 @@
 #include "limit.h"
 #include "profile.h"
 #include "regex-subst.h"
+#include "report.h"
 
 /* The report --format asks for. */
 typedef enum cg_format { CG_FORMAT_TEXT, CG_FORMAT_JSON, CG_FORMAT_HTML } cg_format;
@@ -24,6 +25,11 @@ typedef struct cg_annotate_opts {
     long long context;
     cg_limit *limits;
     size_t n_limits, cap_limits;
+    /* --inclusive: -1 not given (one inclusive column after the first when
+       the input has calls), 0 no, 1 every column inclusive. */
+    int inclusive;
+    int tree;              /* enum cg_tree; -1: not given (both, when there are calls) */
+    bool fold;             /* --fold: recursion levels and caller contexts folded */
     long long part_number; /* --part N (0: not given) */
     const char *part_name; /* --part NAME (NULL: not given) */
     char **files;          /* the profiles named */
@@ -38,12 +44,15 @@ bool cg_annotate_parse(cg_annotate_opts *o, int argc, char **argv, cg_error *e);
 /* The reader's on_events callback (ctx: the options): --show and --sort
    must name events of every input (status 1). */
 bool cg_annotate_check_events(void *ctx, const cg_text *events, size_t n, cg_error *e);
-/* The indices into `events` of the columns shown and of the sort keys (all
-   events in order when the option is absent; arrays to free), and of each
-   --limit's event (limit->index).  False with *e set (usage error) for a
-   --limit event not in the list. */
-bool cg_annotate_select(cg_annotate_opts *o, const cg_text *events, size_t n, size_t **show,
-                        size_t *n_show, size_t **sort, size_t *n_sort, cg_error *e);
+/* The columns shown and the sort keys (arrays to free): the events named
+   (all, in order, when the option is absent), each its own counts or, as
+   `EVENT:incl` or under --inclusive=yes, its inclusive ones; with calls
+   (the input has a call graph) and neither --show nor --inclusive given,
+   the first column's inclusive one follows it.  Also each --limit's event
+   (limit->index).  False with *e set: a --limit event not in the list
+   (usage error), or inclusive columns without calls (status 1). */
+bool cg_annotate_select(cg_annotate_opts *o, const cg_text *events, size_t n, bool calls,
+                        cg_col **show, size_t *n_show, cg_col **sort, size_t *n_sort, cg_error *e);
 void cg_annotate_opts_free(cg_annotate_opts *o);
 
 #endif

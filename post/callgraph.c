@@ -211,25 +211,33 @@ static bool all_digits(const char *s, size_t n)
     return true;
 }
 
-size_t cg_level_len(const char *name, size_t len)
+void cg_fold_bases(const cg_strtab *fns, cg_strtab *bases)
 {
-    const char *q = memrchr(name, '\'', len);
-    return q && all_digits(q + 1, (size_t)(name + len - q - 1)) ? (size_t)(q - name) : len;
+    cg_strtab_init(bases);
+    for (uint32_t k = 0; k < fns->n; k++) {
+        const cg_str *s = cg_name(fns, k);
+        const char *q = memchr(s->s, '\'', s->len);
+        cg_intern(bases, s->s, q ? (size_t)(q - s->s) : s->len);
+    }
 }
 
-size_t cg_fold_len(const cg_strtab *fns, const char *name, size_t len)
+size_t cg_fold_len(const cg_strtab *bases, const char *name, size_t len, bool *level)
 {
-    len = cg_level_len(name, len);
-    /* A caller context: `f'g'h`, each part a function of the file. */
-    const char *first = memchr(name, '\'', len);
+    *level = false;
+    const char *first = memchr(name, '\'', len), *end = name + len;
     if (!first) return len;
-    const char *end = name + len;
-    for (const char *p = name;; p++) {
+    /* After the function: its level (digits), then its callers, each the
+       function part of some name of the file. */
+    const char *p = first + 1;
+    for (bool at_level = true;; at_level = false) {
         const char *e = memchr(p, '\'', (size_t)(end - p));
         if (!e) e = end;
-        if (e == p || cg_strtab_find(fns, p, (size_t)(e - p)) == UINT32_MAX) return len;
+        if (at_level && all_digits(p, (size_t)(e - p)))
+            *level = true;
+        else if (e == p || cg_strtab_find(bases, p, (size_t)(e - p)) == UINT32_MAX)
+            return *level = false, len;
         if (e == end) break;
-        p = e;
+        p = e + 1;
     }
     return (size_t)(first - name);
 }

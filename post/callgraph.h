@@ -56,14 +56,16 @@ void cg_graph_add_arc(cg_graph *g, uint32_t from, uint32_t to, cg_count count, c
    entering it from outside the cycle, a lower bound, and is not exact. */
 void cg_graph_solve(cg_graph *g);
 
-/* The length of `name` without a trailing recursion level `'N` (N digits
-   only): Callgrind's name for a function called while it is running. */
-size_t cg_level_len(const char *name, size_t len);
-/* The length of the function name that `name` folds to: without a trailing
-   recursion level `'N`, and of a caller context `f'g'h` (Callgrind's
-   --separate-callers) only `f`, when every part is a function that `fns`
-   defines (Rust and C++ names may hold `'` themselves). */
-size_t cg_fold_len(const cg_strtab *fns, const char *name, size_t len);
+/* Callgrind names a function F called while it is running already `F'N`
+   (its recursion level, N >= 2), and under --separate-callers adds its
+   callers: `F'g'h`, `F'2'g'h`.  bases: the function part (up to the first
+   `'`) of every name of fns, what a caller can be called (made here;
+   cg_strtab_free it). */
+void cg_fold_bases(const cg_strtab *fns, cg_strtab *bases);
+/* The length of the function name that `name` folds to: F when all that
+   follows is a level and callers found in `bases`, else the whole name
+   (Rust and C++ names may hold `'` themselves).  *level: it has a level. */
+size_t cg_fold_len(const cg_strtab *bases, const char *name, size_t len, bool *level);
 
 /* The graph of a profile's calls: one node per function name (an fn id),
    node_of[fn] its node (CG_NONE for functions without costs or calls). */

@@ -74,31 +74,56 @@ static void read_all(const cg_annotate_opts *opt, cg_profile *p, bool quiet)
     check_parts(opt, p);
 }
 
+/* The call graph of what was read, when every input has its calls (a
+   Cachegrind profile among them would leave them incomplete): made from
+   the names as written, which are then folded, so that every report row is
+   a function of the graph (fgraph.h).  NULL without calls. */
+static cg_fgraph *graph_of(const cg_annotate_opts *opt, cg_profile *p)
+{
+    if (cg_profile_has_format(p, CG_FMT_CACHEGRIND)) return NULL;
+    cg_fgraph *g = xmalloc(sizeof *g);
+    cg_fgraph_build(g, p, opt->fold);
+    cg_fgraph_rename(g, p);
+    return g;
+}
+
+/* Each profile function's node in the graph. */
+static uint32_t *nodes_of(const cg_fgraph *g, const cg_profile *p)
+{
+    uint32_t *node = xmalloc((p->fns.n + 1) * sizeof *node);
+    for (uint32_t f = 0; f < p->fns.n; f++) node[f] = cg_fgraph_find(g, cg_name(&p->fns, f));
+    return node;
+}
+
 /* The report of profile p under the options (columns made from events). */
-static cg_report report_of(cg_annotate_opts *opt, const cg_profile *p, int argc, char **argv)
+static cg_report report_of(cg_annotate_opts *opt, const cg_profile *p, const cg_fgraph *g, int argc,
+                           char **argv)
 {
     cg_error e = {0};
-    size_t *show, n_show, *sort_ev, n_sort;
-    if (!cg_annotate_select(opt, p->events, p->n_events, &show, &n_show, &sort_ev, &n_sort, &e))
+    cg_col *show, *sort;
+    size_t n_show, n_sort;
+    if (!cg_annotate_select(opt, p->events, p->n_events, g != NULL, &show, &n_show, &sort, &n_sort,
+                            &e))
         cg_fail(&e);
-    /* The report's columns and sort keys: each event's own counts. */
     cg_report r = {.prof = p,
                    .argc = argc,
                    .argv = argv,
                    .diff = opt->diff,
                    .annotate = opt->annotate,
                    .show_percs = opt->show_percs,
-                   .show = cg_cols_self(show, n_show),
-                   .sort = cg_cols_self(sort_ev, n_sort),
+                   .show = show,
+                   .sort = sort,
                    .n_show = n_show,
                    .n_sort = n_sort,
+                   .graph = g,
+                   .fn_node = g ? nodes_of(g, p) : NULL,
+                   .tree =
+                       g ? (opt->tree < 0 ? CG_TREE_BOTH : (enum cg_tree)opt->tree) : CG_TREE_NONE,
                    .threshold_given = opt->threshold_given,
                    .threshold = opt->threshold,
                    .context = opt->context,
                    .limits = opt->limits,
                    .n_limits = opt->n_limits};
-    free(show);
-    free(sort_ev);
     return r;
 }
 
@@ -106,6 +131,13 @@ static void report_free(cg_report *r)
 {
     free((void *)r->show);
     free((void *)r->sort);
+    free((void *)r->fn_node);
+}
+
+static void graph_free(cg_fgraph *g)
+{
+    if (g) cg_fgraph_free(g);
+    free(g);
 }
 
 /* Whether the inputs can be read twice (regular files, not pipes). */
@@ -138,7 +170,8 @@ static void annotated_names(cg_annotate_opts *opt, cg_strtab *names)
     cg_profile_init(&first, &cg_rules_annotate);
     first.keep_lines = keeps_none;
     read_all(opt, &first, false);
-    cg_report r = report_of(opt, &first, 0, NULL);
+    cg_fgraph *g = graph_of(opt, &first);
+    cg_report r = report_of(opt, &first, g, 0, NULL);
     cg_summary by_file;
     cg_summary_by_file(&r, &by_file);
     cg_annotation a;
@@ -150,6 +183,7 @@ static void annotated_names(cg_annotate_opts *opt, cg_strtab *names)
     cg_annotation_free(&a);
     cg_summary_free(&by_file);
     report_free(&r);
+    graph_free(g);
     cg_profile_free(&first);
 }
 
@@ -171,7 +205,8 @@ int main(int argc, char **argv)
         prof.keep_lines_ctx = &names;
     }
     read_all(&opt, &prof, two_reads);
-    cg_report r = report_of(&opt, &prof, argc, argv);
+    cg_fgraph *graph = graph_of(&opt, &prof);
+    cg_report r = report_of(&opt, &prof, graph, argc, argv);
 
     bool broken = decide_limits(&opt, &prof);
     cg_fp_check fp;

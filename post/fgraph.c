@@ -14,13 +14,20 @@
 #include <string.h>
 
 /* Whether the call u -> v (nodes) starts an outermost activation of v's
-   function: v has no recursion level, u is another function, and the two
-   are not in one cycle, where levels fail to tell nesting apart. */
+   function: v has no recursion level and u is another function; without
+   levels in the file, also when the two are not in one cycle (where
+   nothing tells a nested call apart). */
 static bool outermost(const cg_fgraph *f, uint32_t u, uint32_t v)
 {
     if (!f->level1[v] || f->fn_of[u] == f->fn_of[v]) return false;
     uint32_t c = f->g.cycle[v];
-    return c == CG_NONE || f->g.cycle[u] != c;
+    return f->levels || c == CG_NONE || f->g.cycle[u] != c;
+}
+
+/* The cycle of node v that matters: none when levels tell nesting. */
+static uint32_t cycle_of(const cg_fgraph *f, uint32_t v)
+{
+    return f->levels ? CG_NONE : f->g.cycle[v];
 }
 
 /* A node nobody else calls (a thread's first function): its activations
@@ -54,18 +61,22 @@ static bool *name_nodes(cg_fgraph *f, const cg_profile *p, const uint32_t *node_
     f->fn_of = xmalloc((n + 1) * sizeof *f->fn_of);
     f->level1 = xcalloc(n + 1, sizeof *f->level1);
     cg_strtab_init(&f->names);
+    cg_strtab bases;
+    cg_fold_bases(&p->fns, &bases);
     for (uint32_t v = 0; v < n; v++) {
         const cg_str *s = cg_name(&p->fns, pfn[v]);
         size_t len = s->len;
         f->level1[v] = true;
         if (f->folded) {
-            f->level1[v] = cg_level_len(s->s, len) == len;
-            f->levels |= !f->level1[v];
-            len = cg_fold_len(&p->fns, s->s, len);
+            bool level;
+            len = cg_fold_len(&bases, s->s, len, &level);
+            f->level1[v] = !level;
+            f->levels |= level;
         }
         f->fn_of[v] = cg_intern(&f->names, s->s, len);
     }
     free(pfn);
+    cg_strtab_free(&bases);
     /* A function seen only at recursion levels (a profile that began inside
        its recursion): its lowest nodes stand in for level 1, as best they
        can (not exact, unless it has a single node). */
@@ -94,7 +105,7 @@ static void solve_functions(cg_fgraph *f, const bool *has1)
             continue;
         }
         l1[F]++;
-        if (g->cycle[v] != CG_NONE) f->fns[F].exact = false;
+        if (cycle_of(f, v) != CG_NONE) f->fns[F].exact = false;
         cg_count *incl = f->incl + (size_t)F * nev;
         if (uncalled(f, v)) add_uncalled(f, v, incl);
         for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1]; k++) {
@@ -116,7 +127,6 @@ static void solve_functions(cg_fgraph *f, const bool *has1)
         /* Written without levels: two contexts of F nest when one reaches
            the other, which only the union of their activations can say. */
         one[F] = true;
-        memset(lo, 0, nev * sizeof *lo), memset(hi, 0, nev * sizeof *hi);
         f->fns[F].exact = cg_fgraph_union(f, one, lo, hi);
         memcpy(f->incl + (size_t)F * nev, lo, nev * sizeof *lo);
         one[F] = false;
@@ -145,7 +155,7 @@ static void keep_cycles(cg_fgraph *f)
     uint32_t *id = xmalloc((g->n_cycles + 1) * sizeof *id);
     for (size_t c = 0; c < g->n_cycles; c++) id[c] = CG_NONE;
     for (uint32_t v = 0; v < g->n; v++)
-        if (g->cycle[v] != CG_NONE && f->level1[v] && id[g->cycle[v]] == CG_NONE)
+        if (cycle_of(f, v) != CG_NONE && f->level1[v] && id[g->cycle[v]] == CG_NONE)
             id[g->cycle[v]] = (uint32_t)f->n_cycles++;
     f->cycles = xcalloc(f->n_cycles + 1, sizeof *f->cycles);
     f->cycle_self = xcalloc(f->n_cycles * nev + 1, sizeof(cg_count));
@@ -216,7 +226,8 @@ static void fold_arcs(cg_fgraph *f)
     f->n_arcs = k;
     f->first_out = xcalloc(nf + 2, sizeof(uint32_t));
     f->first_in = xcalloc(nf + 2, sizeof(uint32_t));
-    for (size_t i = 0; i < k; i++) f->first_out[f->arcs[i].from + 1]++, f->first_in[f->arcs[i].to + 1]++;
+    for (size_t i = 0; i < k; i++)
+        f->first_out[f->arcs[i].from + 1]++, f->first_in[f->arcs[i].to + 1]++;
     for (size_t F = 0; F < nf; F++) {
         f->first_out[F + 1] += f->first_out[F];
         f->first_in[F + 1] += f->first_in[F];
@@ -281,12 +292,15 @@ void cg_fgraph_rename(const cg_fgraph *f, cg_profile *p)
 {
     size_t n = p->fns.n;
     uint32_t *to = xmalloc((n + 1) * sizeof *to);
-    /* Every name's length first: interning a folded name could make
-       another context foldable, which the graph did not see. */
+    /* Every name's length first, from the names the graph saw. */
+    cg_strtab bases;
+    cg_fold_bases(&p->fns, &bases);
     for (uint32_t k = 0; k < n; k++) {
         const cg_str *s = cg_name(&p->fns, k);
-        to[k] = f->folded ? (uint32_t)cg_fold_len(&p->fns, s->s, s->len) : (uint32_t)s->len;
+        bool level;
+        to[k] = f->folded ? (uint32_t)cg_fold_len(&bases, s->s, s->len, &level) : (uint32_t)s->len;
     }
+    cg_strtab_free(&bases);
     for (uint32_t k = 0; k < n; k++) {
         const cg_str *s = cg_name(&p->fns, k);
         to[k] = to[k] == s->len ? k : cg_intern(&p->fns, s->s, to[k]);
@@ -310,6 +324,8 @@ bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_cou
 {
     const cg_graph *g = &f->g;
     size_t n = g->n, nev = f->nev;
+    memset(lo, 0, nev * sizeof *lo);
+    memset(hi, 0, nev * sizeof *hi);
     /* reach[u]: which of the functions' activations u can run under: none
        (CG_NONE), one function, or several (MANY). */
     uint32_t *reach = xmalloc((n + 1) * sizeof *reach), *work = xmalloc((2 * n + 1) * sizeof *work);
@@ -344,8 +360,10 @@ bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_cou
                levels tell) outside F; else it may be nested in another. */
             bool outside =
                 reach[u] == CG_NONE || (f->levels && reach[u] == F && outermost(f, u, v));
-            if (outside) cg_cc_add(lo, cc, nev, 1);
-            else exact &= cc_zero(cc, nev);
+            if (outside)
+                cg_cc_add(lo, cc, nev, 1);
+            else
+                exact &= cc_zero(cc, nev);
             cg_cc_add(hi, cc, nev, 1);
         }
     }

@@ -41,16 +41,16 @@ typedef struct cg_fcycle {
 typedef struct cg_fgraph {
     size_t nev;
     bool folded;
-    bool levels;        /* some node has a recursion level (folded only) */
-    cg_graph g;         /* the graph as written, solved */
-    uint32_t *fn_of;    /* node -> function */
-    bool *level1;       /* node: without a recursion level (all, unfolded) */
-    cg_strtab names;    /* function i is names.strs[i] */
-    cg_ffn *fns;        /* names.n of them */
-    cg_count *self;     /* names.n x nev */
-    cg_count *incl;     /* names.n x nev */
-    cg_farc *arcs;      /* by (from, to) */
-    cg_count *arc_cc;   /* n_arcs x nev: what the outermost calls cost */
+    bool levels;      /* some node has a recursion level (folded only) */
+    cg_graph g;       /* the graph as written, solved */
+    uint32_t *fn_of;  /* node -> function */
+    bool *level1;     /* node: without a recursion level (all, unfolded) */
+    cg_strtab names;  /* function i is names.strs[i] */
+    cg_ffn *fns;      /* names.n of them */
+    cg_count *self;   /* names.n x nev */
+    cg_count *incl;   /* names.n x nev */
+    cg_farc *arcs;    /* by (from, to) */
+    cg_count *arc_cc; /* n_arcs x nev: what the outermost calls cost */
     size_t n_arcs;
     uint32_t *first_out; /* arcs from f: first_out[f] .. first_out[f + 1] */
     uint32_t *first_in;  /* arcs into f: in_arcs[first_in[f] .. first_in[f + 1]] */
@@ -91,8 +91,8 @@ void cg_fgraph_rename(const cg_fgraph *f, cg_profile *p);
 
 /* The cost of the union of the activations of the functions with
    match[fn] set: what a run that counts only while one of them is running
-   would count (--toggle-collect).  lo and hi (nev each) bound it; they are
-   equal, and the result true, when the file decides it. */
+   would count (--toggle-collect).  lo and hi (nev each, set here) bound
+   it; they are equal, and the result true, when the file decides it. */
 bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_count *hi);
 
 #endif

@@ -224,7 +224,7 @@ static cg_count col_total(struct page *pg, size_t i)
 static void col_max(struct page *pg, cg_count *max, const cg_count *cc)
 {
     for (size_t i = 0; i < pg->r->n_show; i++) {
-        cg_count v = cg_col_value(&pg->r->show[i], cc);
+        cg_count v = cg_col_value(&pg->r->show[i], cc, NULL);
         if (mag(v) > mag(max[i])) max[i] = v;
     }
 }
@@ -284,7 +284,7 @@ static void src_row(struct page *pg, const char *id_label, int64_t n, const char
     if (cc) {
         addf(pg, "<tr class=\"hot\" id=\"s%u-%" PRId64 "\">", pg->sec, n);
         for (size_t i = 0; i < pg->r->n_show; i++) {
-            cg_count v = cg_col_value(&pg->r->show[i], cc);
+            cg_count v = cg_col_value(&pg->r->show[i], cc, NULL);
             unsigned f = level(v, pg->fmax[i]), g = level(v, pg->hottest[i]);
             if (f)
                 addf(pg, "<td class=\"f%u p%u%s\">", f, g, v < 0 ? " n" : "");
@@ -464,7 +464,7 @@ static void annotation_summary(struct page *pg, const cg_annotation *a)
         add(pg, what[i]);
         add(pg, "</th>");
         for (size_t k = 0; k < pg->r->n_show; k++) {
-            cg_count v = cg_col_value(&pg->r->show[k], a->acc[i]);
+            cg_count v = cg_col_value(&pg->r->show[k], a->acc[i], NULL);
             add(pg, "<td>");
             count(pg, v);
             share(pg, v, col_total(pg, k));
@@ -588,7 +588,7 @@ static void linked(struct page *pg, const cg_str *s, bool ok, const cg_buf *href
 static void cells(struct page *pg, const cg_count *cc, const cg_count *max)
 {
     for (size_t i = 0; i < pg->r->n_show; i++) {
-        cg_count v = cg_col_value(&pg->r->show[i], cc);
+        cg_count v = cg_col_value(&pg->r->show[i], cc, NULL);
         unsigned l = bar(v, max[i]);
         if (l)
             addf(pg, "<td class=\"b%u%s\">", l, v < 0 ? " n" : "");
@@ -907,8 +907,12 @@ static void metadata(struct page *pg)
 
 /* ----------------------------------------------------------------- page */
 
-void cg_report_html(FILE *f, const cg_report *r)
+void cg_report_html(FILE *f, const cg_report *r0)
 {
+    /* Own counts only, for now. */
+    cg_report rv = *r0, *r = &rv;
+    cg_col *own = cg_cols_own(r0->show, r0->n_show, &rv.n_show);
+    rv.show = own;
     const cg_profile *p = r->prof;
     struct page page_ctx = {.r = r, .p = p, .nev = p->n_events, .total = p->summary_total};
     struct page *pg = &page_ctx;
@@ -959,4 +963,5 @@ void cg_report_html(FILE *f, const cg_report *r)
     }
     free(pg->places);
     free(pg->hottest);
+    free(own);
 }

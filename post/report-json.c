@@ -42,7 +42,7 @@ static void row(struct json *js, const int64_t *line, const cg_count *cc)
     }
     for (size_t i = 0; i < js->r->n_show; i++) {
         if (i) *p++ = ',', *p++ = ' ';
-        p = cg_j_put_int(p, cg_col_value(&js->r->show[i], cc));
+        p = cg_j_put_int(p, cg_col_value(&js->r->show[i], cc, NULL));
     }
     *p++ = ']';
     out->len += (size_t)(p - start);
@@ -53,16 +53,23 @@ static void shown(struct json *js, const cg_count *cc)
     row(js, NULL, cc);
 }
 
-/* The events of columns cols[0 .. n), or the n recorded ones (cols NULL). */
+/* The events of columns cols[0 .. n) (`Ir:incl` for an inclusive one), or
+   the n recorded ones (cols NULL). */
 static void event_list(struct json *js, const cg_col *cols, size_t n)
 {
     cg_jout *out = &js->out;
     const cg_profile *p = js->r->prof;
     cg_j_raw(out, "[", 1);
+    cg_buf b = {0};
     for (size_t i = 0; i < n; i++) {
         if (i) cg_j_lit(out, ", ");
-        text(out, &p->events[cols ? cols[i].event : i]);
+        const cg_text *e = &p->events[cols ? cols[i].event : i];
+        b.len = 0;
+        cg_buf_add(&b, e->s, e->len);
+        if (cols && cols[i].kind == CG_COL_INCL) cg_buf_adds(&b, ":incl");
+        cg_j_str(out, b.p, b.len);
     }
+    cg_buf_free(&b);
     cg_j_raw(out, "]", 1);
 }
 
@@ -199,6 +206,93 @@ static void files(struct json *js)
     cg_file_lines_free(&fl);
 }
 
+/* ------------------------------------------------------------ call graph */
+
+/* A function's or call's counts: the shown events of cc. */
+static void graph_counts(struct json *js, const cg_count *cc)
+{
+    row(js, NULL, cc);
+}
+
+static void graph_name(struct json *js, uint32_t fn)
+{
+    const cg_str *s = cg_name(&js->r->graph->names, fn);
+    cg_j_str(&js->out, s->s, s->len);
+}
+
+/* The call graph (docs/json.md, "The call graph"): its functions and calls
+   in the report model's order, and its cycles. */
+static void call_graph(struct json *js)
+{
+    const cg_report *r = js->r;
+    const cg_fgraph *g = r->graph;
+    cg_jout *out = &js->out;
+    cg_tree_list t;
+    cg_tree_make(r, CG_KEEP_GIVEN, &t);
+    cg_j_lit(out, g->folded ? "  \"call_graph\": {\n    \"folded\": true,\n    \"functions\": ["
+                            : "  \"call_graph\": {\n    \"folded\": false,\n    \"functions\": [");
+    size_t k = 0;
+    for (size_t i = 0; i < t.n; i++) {
+        const cg_tree_entry *e = &t.e[i];
+        if (e->fn == CG_NONE) continue;
+        const cg_ffn *f = &g->fns[e->fn];
+        cg_j_lit(out, k++ ? ",\n      {\"function\": " : "\n      {\"function\": ");
+        graph_name(js, e->fn);
+        cg_j_lit(out, ", \"self\": ");
+        graph_counts(js, cg_ffn_self(g, e->fn));
+        cg_j_lit(out, ", \"inclusive\": ");
+        graph_counts(js, cg_ffn_incl(g, e->fn));
+        cg_j_lit(out,
+                 f->exact ? ", \"exact\": true, \"cycle\": " : ", \"exact\": false, \"cycle\": ");
+        if (f->cycle == CG_NONE)
+            cg_j_lit(out, "null");
+        else
+            cg_j_int(out, (int64_t)f->cycle + 1);
+        cg_j_lit(out, ", \"calls\": ");
+        cg_j_int(out, f->calls);
+        cg_j_lit(out, ", \"recursive_calls\": ");
+        cg_j_int(out, f->rcalls);
+        cg_j_raw(out, "}", 1);
+    }
+    cg_j_lit(out, k ? "\n    ],\n    \"calls\": [" : "],\n    \"calls\": [");
+    k = 0;
+    for (size_t i = 0; i < t.n; i++) {
+        const cg_tree_entry *e = &t.e[i];
+        for (size_t j = 0; j < e->n_callees; j++) {
+            const cg_farc *a = &g->arcs[e->callees[j]];
+            cg_j_lit(out, k++ ? ",\n      {\"caller\": " : "\n      {\"caller\": ");
+            graph_name(js, a->from);
+            cg_j_lit(out, ", \"callee\": ");
+            graph_name(js, a->to);
+            cg_j_lit(out, ", \"count\": ");
+            cg_j_int(out, a->count);
+            cg_j_lit(out, ", \"recursive_count\": ");
+            cg_j_int(out, a->rcount);
+            cg_j_lit(out, ", \"inclusive\": ");
+            graph_counts(js, cg_farc_cc(g, e->callees[j]));
+            cg_j_raw(out, "}", 1);
+        }
+    }
+    cg_j_lit(out, k ? "\n    ],\n    \"cycles\": [" : "],\n    \"cycles\": [");
+    for (size_t c = 0; c < g->n_cycles; c++) {
+        const cg_fcycle *y = &g->cycles[c];
+        cg_j_lit(out, c ? ",\n      {\"cycle\": " : "\n      {\"cycle\": ");
+        cg_j_int(out, (int64_t)c + 1);
+        cg_j_lit(out, ", \"members\": [");
+        for (size_t m = 0; m < y->n_members; m++) {
+            if (m) cg_j_lit(out, ", ");
+            graph_name(js, y->members[m]);
+        }
+        cg_j_lit(out, "], \"self\": ");
+        graph_counts(js, g->cycle_self + c * g->nev);
+        cg_j_lit(out, ", \"inclusive\": ");
+        graph_counts(js, g->cycle_incl + c * g->nev);
+        cg_j_raw(out, "}", 1);
+    }
+    cg_j_lit(out, g->n_cycles ? "\n    ]\n  },\n" : "]\n  },\n");
+    cg_tree_free(&t);
+}
+
 static void limits(struct json *js)
 {
     cg_jout *out = &js->out;
@@ -263,17 +357,24 @@ static void document(struct json *js)
     }
     cg_j_lit(out, ",\n  \"zero_entries\": true,\n");
     functions(js);
+    if (r->graph) call_graph(js);
     if (r->annotate) files(js);
     limits(js);
     cg_j_lit(out, "}\n");
 }
 
-void cg_report_json(FILE *f, const cg_report *r)
+void cg_report_json(FILE *f, const cg_report *r0)
 {
+    /* Every count array is aligned with `events`: the own counts of the
+       events shown, once each; inclusive ones are the call graph's. */
+    cg_report rv = *r0, *r = &rv;
+    cg_col *own = cg_cols_own(r0->show, r0->n_show, &rv.n_show);
+    rv.show = own;
     struct json *js = xcalloc(1, sizeof *js);
     js->r = r;
     js->out.f = f;
     document(js);
     cg_j_flush(&js->out);
     free(js);
+    free(own);
 }

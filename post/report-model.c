@@ -18,13 +18,33 @@
 
 /* --------------------------------------------------------------- columns */
 
-/* The options name events; every column they make is the event's own
-   counts. */
-cg_col *cg_cols_self(const size_t *events, size_t n)
+cg_col *cg_cols_make(const size_t *events, const enum cg_col_kind *kinds, size_t n)
 {
     cg_col *c = xmalloc((n + 1) * sizeof *c);
-    for (size_t i = 0; i < n; i++) c[i] = (cg_col){events[i], CG_COL_SELF};
+    for (size_t i = 0; i < n; i++) c[i] = (cg_col){events[i], kinds[i]};
     return c;
+}
+
+cg_col *cg_cols_own(const cg_col *show, size_t n_show, size_t *n)
+{
+    cg_col *own = xmalloc((n_show + 1) * sizeof *own);
+    *n = 0;
+    for (size_t i = 0; i < n_show; i++)
+        if (show[i].kind == CG_COL_SELF) own[(*n)++] = show[i];
+    if (!*n)
+        for (size_t i = 0; i < n_show; i++) own[(*n)++] = (cg_col){show[i].event, CG_COL_SELF};
+    return own;
+}
+
+uint32_t cg_report_node(const cg_report *r, uint32_t fn)
+{
+    return r->graph && r->fn_node ? r->fn_node[fn] : CG_NONE;
+}
+
+const cg_count *cg_report_incl(const cg_report *r, uint32_t fn)
+{
+    uint32_t v = cg_report_node(r, fn);
+    return v == CG_NONE ? NULL : cg_ffn_incl(r->graph, v);
 }
 
 /* ------------------------------------------------ Callgrind's metadata */
@@ -97,13 +117,16 @@ void cg_meta_notes_free(cg_meta_note *notes, size_t n)
 static double keep_count(const cg_report *r, enum cg_keep keep)
 {
     if (keep == CG_KEEP_GIVEN && !r->threshold_given) return 0;
-    return cg_threshold_count(r->threshold, cg_col_value(&r->sort[0], r->prof->summary_total));
+    /* The whole program is its own inclusive cost. */
+    const cg_count *total = r->prof->summary_total;
+    return cg_threshold_count(r->threshold, cg_col_value(&r->sort[0], total, total));
 }
 
-/* Whether a row with counts cc reaches t (keep_count's). */
-static bool row_kept(const cg_report *r, const cg_count *cc, double t)
+/* Whether a row with counts cc (inclusive ones: incl) reaches t
+   (keep_count's). */
+static bool row_kept(const cg_report *r, const cg_count *cc, const cg_count *incl, double t)
 {
-    return cg_reaches(cg_col_value(&r->sort[0], cc), t);
+    return cg_reaches(cg_col_value(&r->sort[0], cc, incl), t);
 }
 
 static uint64_t mag(cg_count c)
@@ -113,10 +136,12 @@ static uint64_t mag(cg_count c)
 
 /* The rows' order by counts: descending by the absolute value in each sort
    column in turn (names break the ties, each list in its own way). */
-static int cmp_counts(const cg_report *r, const cg_count *a, const cg_count *b)
+static int cmp_counts(const cg_report *r, const cg_count *a, const cg_count *ai, const cg_count *b,
+                      const cg_count *bi)
 {
     for (size_t i = 0; i < r->n_sort; i++) {
-        uint64_t x = mag(cg_col_value(&r->sort[i], a)), y = mag(cg_col_value(&r->sort[i], b));
+        uint64_t x = mag(cg_col_value(&r->sort[i], a, ai));
+        uint64_t y = mag(cg_col_value(&r->sort[i], b, bi));
         if (x != y) return x < y ? 1 : -1;
     }
     return 0;
@@ -124,23 +149,19 @@ static int cmp_counts(const cg_report *r, const cg_count *a, const cg_count *b)
 
 /* The summaries: by counts, then by name, descending (upstream sorts
    (counts, name) in reverse). */
-static int cmp_desc(const cg_report *r, const cg_count *a, const cg_str *an, const cg_count *b,
-                    const cg_str *bn)
-{
-    int c = cmp_counts(r, a, b);
-    return c ? c : -cg_strcmp(an, bn);
-}
-
 static int cmp_outer(const void *a, const void *b, void *r)
 {
     const cg_outer *x = a, *y = b;
-    return cmp_desc(r, x->cc, x->name, y->cc, y->name);
+    int c = cmp_counts(r, x->cc, x->incl ? x->incl : x->sort_incl, y->cc,
+                       y->incl ? y->incl : y->sort_incl);
+    return c ? c : -cg_strcmp(x->name, y->name);
 }
 
 static int cmp_inner(const void *a, const void *b, void *r)
 {
     const cg_inner *x = a, *y = b;
-    return cmp_desc(r, x->cc, x->name, y->cc, y->name);
+    int c = cmp_counts(r, x->cc, x->incl, y->cc, y->incl);
+    return c ? c : -cg_strcmp(x->name, y->name);
 }
 
 /* Keeps the members at or above the threshold, the groups with a member
@@ -156,7 +177,7 @@ static void keep_and_sort(const cg_report *r, cg_summary *s)
         size_t m = 0;
         s->n_members_all += o[i].n_in;
         for (size_t j = 0; j < o[i].n_in; j++)
-            if (row_kept(r, o[i].in[j].cc, t)) o[i].in[m++] = o[i].in[j];
+            if (row_kept(r, o[i].in[j].cc, o[i].in[j].incl, t)) o[i].in[m++] = o[i].in[j];
         o[i].n_in = m;
         s->n_members += m;
         if (m) {
@@ -189,8 +210,14 @@ void cg_summary_by_file(const cg_report *r, cg_summary *s)
         size_t j = 0;
         for (uint32_t pi = p->finfo[f].first_pair; pi != CG_NONE;
              pi = p->pairs[pi].next_in_file, j++) {
-            o[i].in[j] = (cg_inner){cg_name(&p->fns, p->pairs[pi].fn), cg_pair_cc(p, pi), pi};
+            uint32_t fn = p->pairs[pi].fn;
+            const cg_count *incl = cg_report_incl(r, fn);
+            o[i].in[j] = (cg_inner){cg_name(&p->fns, fn), cg_pair_cc(p, pi), incl, pi};
             cg_cc_add(o[i].cc, o[i].in[j].cc, nev, 1);
+            if (!incl) continue;
+            if (!o[i].sort_incl) o[i].sort_incl = xcalloc(nev, sizeof(cg_count));
+            for (size_t e = 0; e < nev; e++)
+                if (incl[e] > o[i].sort_incl[e]) o[i].sort_incl[e] = incl[e];
         }
     }
     s->o = o;
@@ -222,6 +249,7 @@ void cg_summary_by_fn(const cg_report *r, cg_summary *s)
         cg_outer *e = &o[k++];
         e->name = cg_name(&p->fns, (uint32_t)f);
         e->id = (uint32_t)f;
+        e->incl = cg_report_incl(r, (uint32_t)f);
         e->cc = xcalloc(nev, sizeof(cg_count));
         e->in = xmalloc((start[f + 1] - start[f]) * sizeof *e->in);
         for (size_t j = start[f]; j < start[f + 1]; j++) {
@@ -248,7 +276,7 @@ void cg_summary_by_fn(const cg_report *r, cg_summary *s)
                        CG_NONE) {
                 continue; /* represented by the merged orphan entry */
             }
-            e->in[e->n_in++] = (cg_inner){cg_name(&p->files, pr->file), cc, pi};
+            e->in[e->n_in++] = (cg_inner){cg_name(&p->files, pr->file), cc, NULL, pi};
         }
     }
     free(start);
@@ -263,6 +291,7 @@ void cg_summary_free(cg_summary *s)
 {
     for (size_t i = 0; i < s->n_all; i++) {
         free(s->o[i].cc);
+        free(s->o[i].sort_incl);
         free(s->o[i].in);
     }
     for (size_t i = 0; i < s->n_extra; i++) free(s->extra[i]);
@@ -276,7 +305,7 @@ void cg_summary_free(cg_summary *s)
 static int cmp_pair_row(const void *a, const void *b, void *r)
 {
     const cg_pair_row *x = a, *y = b;
-    int c = cmp_counts(r, x->cc, y->cc);
+    int c = cmp_counts(r, x->cc, x->incl, y->cc, y->incl);
     if (!c) c = cg_strcmp(x->file, y->file);
     return c ? c : cg_strcmp(x->fn, y->fn);
 }
@@ -289,10 +318,10 @@ void cg_pair_rows_make(const cg_report *r, enum cg_keep keep, cg_pair_rows *l)
     l->n = 0;
     for (uint32_t f = p->first_file; f != CG_NONE; f = p->finfo[f].next_file)
         for (uint32_t pi = p->finfo[f].first_pair; pi != CG_NONE; pi = p->pairs[pi].next_in_file) {
-            const cg_count *cc = cg_pair_cc(p, pi);
-            if (!row_kept(r, cc, t)) continue;
-            l->v[l->n++] =
-                (cg_pair_row){cg_name(&p->files, f), cg_name(&p->fns, p->pairs[pi].fn), cc, pi};
+            const cg_count *cc = cg_pair_cc(p, pi), *incl = cg_report_incl(r, p->pairs[pi].fn);
+            if (!row_kept(r, cc, incl, t)) continue;
+            l->v[l->n++] = (cg_pair_row){cg_name(&p->files, f), cg_name(&p->fns, p->pairs[pi].fn),
+                                         cc, incl, pi};
         }
     qsort_r(l->v, l->n, sizeof *l->v, cmp_pair_row, (void *)r);
 }
@@ -591,4 +620,122 @@ void cg_annotation_free(cg_annotation *a)
     free(a->r);
     for (int i = 0; i < CG_N_ACC; i++) free(a->acc[i]);
     memset(a, 0, sizeof *a);
+}
+
+/* ------------------------------------------------------------ call graph */
+
+const cg_count *cg_tree_incl(const cg_report *r, const cg_tree_entry *e)
+{
+    const cg_fgraph *g = r->graph;
+    return e->fn != CG_NONE ? cg_ffn_incl(g, e->fn) : g->cycle_incl + (size_t)e->cycle * g->nev;
+}
+
+const cg_count *cg_tree_self(const cg_report *r, const cg_tree_entry *e)
+{
+    const cg_fgraph *g = r->graph;
+    return e->fn != CG_NONE ? cg_ffn_self(g, e->fn) : g->cycle_self + (size_t)e->cycle * g->nev;
+}
+
+/* The call graph sorts and keeps by inclusive costs whatever the sort
+   columns' kinds. */
+static int cmp_incl(const cg_report *r, const cg_count *a, const cg_count *b)
+{
+    for (size_t i = 0; i < r->n_sort; i++) {
+        uint64_t x = mag(a[r->sort[i].event]), y = mag(b[r->sort[i].event]);
+        if (x != y) return x < y ? 1 : -1;
+    }
+    return 0;
+}
+
+static const cg_str *entry_name(const cg_report *r, const cg_tree_entry *e)
+{
+    static const cg_str cycle = {"<cycle>", 7, 0};
+    return e->fn != CG_NONE ? cg_name(&r->graph->names, e->fn) : &cycle;
+}
+
+static int cmp_entry(const void *a, const void *b, void *ctx)
+{
+    const cg_report *r = ctx;
+    const cg_tree_entry *x = a, *y = b;
+    int c = cmp_incl(r, cg_tree_incl(r, x), cg_tree_incl(r, y));
+    if (!c) c = cg_strcmp(entry_name(r, x), entry_name(r, y));
+    if (!c) c = x->cycle < y->cycle ? -1 : x->cycle > y->cycle;
+    return c;
+}
+
+struct arc_order {
+    const cg_report *r;
+    bool by_callee; /* sort callers (false) or callees (true) by name last */
+};
+
+static int cmp_arc_cost(const void *a, const void *b, void *ctx)
+{
+    const struct arc_order *o = ctx;
+    const cg_fgraph *g = o->r->graph;
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    int c = cmp_incl(o->r, cg_farc_cc(g, x), cg_farc_cc(g, y));
+    if (c) return c;
+    uint32_t nx = o->by_callee ? g->arcs[x].to : g->arcs[x].from;
+    uint32_t ny = o->by_callee ? g->arcs[y].to : g->arcs[y].from;
+    return cg_strcmp(cg_name(&g->names, nx), cg_name(&g->names, ny));
+}
+
+/* The arcs list[0 .. n) that reach t, sorted; the others counted. */
+static uint32_t *keep_arcs(const cg_report *r, const uint32_t *list, size_t n, double t,
+                           bool by_callee, size_t *kept, size_t *hidden)
+{
+    uint32_t *v = xmalloc((n + 1) * sizeof *v);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (cg_reaches(cg_farc_cc(r->graph, list[i])[r->sort[0].event], t)) v[k++] = list[i];
+    struct arc_order o = {r, by_callee};
+    qsort_r(v, k, sizeof *v, cmp_arc_cost, &o);
+    *kept = k;
+    *hidden = n - k;
+    return v;
+}
+
+void cg_tree_make(const cg_report *r, enum cg_keep keep, cg_tree_list *t)
+{
+    const cg_fgraph *g = r->graph;
+    size_t nf = cg_fgraph_n(g), ev = r->sort[0].event;
+    double th = keep_count(r, keep);
+    memset(t, 0, sizeof *t);
+    t->e = xcalloc(nf + g->n_cycles + 1, sizeof *t->e);
+    for (uint32_t f = 0; f < nf; f++)
+        if (cg_reaches(cg_ffn_incl(g, f)[ev], th))
+            t->e[t->n++] = (cg_tree_entry){.fn = f, .cycle = CG_NONE};
+    for (uint32_t c = 0; c < g->n_cycles; c++)
+        if (cg_reaches(g->cycle_incl[(size_t)c * g->nev + ev], th))
+            t->e[t->n++] = (cg_tree_entry){.fn = CG_NONE, .cycle = c};
+    qsort_r(t->e, t->n, sizeof *t->e, cmp_entry, (void *)r);
+    t->index = xcalloc(nf + 1, sizeof *t->index);
+    t->cycle_index = xcalloc(g->n_cycles + 1, sizeof *t->cycle_index);
+    for (size_t i = 0; i < t->n; i++) {
+        cg_tree_entry *e = &t->e[i];
+        if (e->fn == CG_NONE) {
+            t->cycle_index[e->cycle] = (uint32_t)i + 1;
+            continue;
+        }
+        t->index[e->fn] = (uint32_t)i + 1;
+        uint32_t f = e->fn, n_out = g->first_out[f + 1] - g->first_out[f];
+        uint32_t *out = xmalloc((n_out + 1) * sizeof *out);
+        for (uint32_t k = 0; k < n_out; k++) out[k] = g->first_out[f] + k;
+        e->callers = keep_arcs(r, g->in_arcs + g->first_in[f], g->first_in[f + 1] - g->first_in[f],
+                               th, false, &e->n_callers, &e->hidden_callers);
+        e->callees = keep_arcs(r, out, n_out, th, true, &e->n_callees, &e->hidden_callees);
+        free(out);
+    }
+}
+
+void cg_tree_free(cg_tree_list *t)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        free(t->e[i].callers);
+        free(t->e[i].callees);
+    }
+    free(t->e);
+    free(t->index);
+    free(t->cycle_index);
+    memset(t, 0, sizeof *t);
 }

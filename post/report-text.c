@@ -86,6 +86,18 @@ static cg_count col_total(const struct text *tc, size_t i)
     return tc->total[tc->cols[i].event];
 }
 
+static bool col_incl(const struct text *tc, size_t i)
+{
+    return tc->cols[i].kind == CG_COL_INCL;
+}
+
+/* A column's heading: the event's name, `:incl` after an inclusive one. */
+static const char incl_tag[] = ":incl";
+static size_t head_chars(const struct text *tc, size_t i)
+{
+    return utf8_chars(&tc->p->events[tc->cols[i].event]) + (col_incl(tc, i) ? 5 : 0);
+}
+
 /* lo/hi: per-column extremes of the rows (including 0); clo/chi: of the
    running cumulative sums, or NULL outside the function summaries. */
 static widths make_widths(const struct text *tc, const cg_count *lo, const cg_count *hi,
@@ -100,13 +112,14 @@ static widths make_widths(const struct text *tc, const cg_count *lo, const cg_co
     for (size_t i = 0; i < tc->ncol; i++) {
         cg_count t = col_total(tc, i);
         w.wc[i] = max2(commas_len(lo[i]), commas_len(hi[i]));
-        if (clo) {
+        /* Inclusive costs add up to nothing: no cumulative percentage. */
+        if (clo && !col_incl(tc, i)) {
             w.wp1[i] = max2(pct_open(tc, b, lo[i], t), pct_open(tc, b, hi[i], t));
             w.wp2[i] = max2(pct_close(tc, b, clo[i], t), pct_close(tc, b, chi[i], t));
         } else {
             w.wp1[i] = max2(pct_single(tc, b, lo[i], t), pct_single(tc, b, hi[i], t));
         }
-        w.w[i] = max2(utf8_chars(&tc->p->events[tc->cols[i].event]), w.wc[i] + w.wp1[i] + w.wp2[i]);
+        w.w[i] = max2(head_chars(tc, i), w.wc[i] + w.wp1[i] + w.wp2[i]);
     }
     return w;
 }
@@ -137,10 +150,10 @@ static void ext_add_value(extremes *x, size_t i, cg_count v)
     if (v > x->hi[i]) x->hi[i] = v;
 }
 
-/* A row's values (cc: its counts by event). */
-static void ext_add(const struct text *tc, extremes *x, const cg_count *cc)
+/* A row's values (cc: its counts by event, incl its inclusive ones). */
+static void ext_add(const struct text *tc, extremes *x, const cg_count *cc, const cg_count *incl)
 {
-    for (size_t i = 0; i < tc->ncol; i++) ext_add_value(x, i, cg_col_value(&tc->cols[i], cc));
+    for (size_t i = 0; i < tc->ncol; i++) ext_add_value(x, i, cg_col_value(&tc->cols[i], cc, incl));
 }
 
 /* Values already per column (the cumulative sums). */
@@ -200,7 +213,8 @@ static void header_row(const struct text *tc, const widths *w, const char *prefi
     for (size_t i = 0; i < tc->ncol; i++) {
         const cg_text *e = &tc->p->events[tc->cols[i].event];
         put_bytes(tc, e->s, e->len);
-        for (size_t k = utf8_chars(e); k < w->w[i]; k++) fputc('_', tc->out);
+        if (col_incl(tc, i)) fputs(incl_tag, tc->out);
+        for (size_t k = head_chars(tc, i); k < w->w[i]; k++) fputc('_', tc->out);
         fputc(' ', tc->out);
     }
     fputs(suffix, tc->out);
@@ -210,16 +224,22 @@ static void header_row(const struct text *tc, const widths *w, const char *prefi
 enum row_form { ROW_SINGLE, ROW_DOUBLE, ROW_INNER };
 
 /* One row: prefix, a cell per shown column, a space, the label.  cc is the
-   row's counts by event, cum (ROW_DOUBLE) the cumulative sums by column. */
+   row's counts by event, incl its inclusive ones (NULL: none, blank cells),
+   cum (ROW_DOUBLE) the cumulative sums by column. */
 static void data_row(const struct text *tc, const widths *w, const char *prefix, const cg_count *cc,
-                     const cg_count *cum, enum row_form form, const char *label, size_t label_len)
+                     const cg_count *incl, const cg_count *cum, enum row_form form,
+                     const char *label, size_t label_len)
 {
     fputs(prefix, tc->out);
     char num[32], p1[80], p2[80];
     for (size_t i = 0; i < tc->ncol; i++) {
-        cg_count v = cg_col_value(&tc->cols[i], cc), t = col_total(tc, i);
+        if (col_incl(tc, i) && !incl) {
+            put_spaces(tc, w->w[i] + 1);
+            continue;
+        }
+        cg_count v = cg_col_value(&tc->cols[i], cc, incl), t = col_total(tc, i);
         size_t nl = cg_fmt_commas(num, v), l1, l2 = 0;
-        if (form == ROW_DOUBLE) {
+        if (form == ROW_DOUBLE && !col_incl(tc, i)) {
             l1 = pct_open(tc, p1, v, t);
             l2 = pct_close(tc, p2, cum[i], t);
         } else {
@@ -280,6 +300,25 @@ static void callgrind_metadata(const struct text *tc)
     cg_meta_notes_free(notes, n);
 }
 
+/* What the inclusive figures are (docs/post-processors.md, "The call
+   graph"): the metadata says which are exact. */
+static void call_graph_note(const struct text *tc)
+{
+    const cg_fgraph *g = tc->r->graph;
+    size_t inexact = 0;
+    for (size_t f = 0; f < cg_fgraph_n(g); f++) inexact += !g->fns[f].exact;
+    fprintf(tc->out, "Call graph:       %s\n",
+            g->folded ? "recursion levels and caller contexts folded (--fold=yes)"
+                      : "functions as the file names them (--fold=no)");
+    if (!inexact)
+        fputs("Inclusive costs:  exact\n", tc->out);
+    else
+        fprintf(tc->out,
+                "Inclusive costs:  exact, but for %zu function%s in cycles (marked <cycle N>):\n"
+                "                  lower bounds; each cycle's as a whole is exact\n",
+                inexact, inexact == 1 ? "" : "s");
+}
+
 static void metadata(const struct text *tc)
 {
     banner(tc, "Metadata", NULL, 0);
@@ -321,14 +360,19 @@ static void metadata(const struct text *tc)
     fputs("Events recorded: ", tc->out);
     cg_write_events(tc->out, tc->p->events, tc->nev);
     fputs("\nEvents shown:    ", tc->out);
-    for (size_t i = 0; i < tc->ncol; i++)
+    for (size_t i = 0; i < tc->ncol; i++) {
         cg_write_events(tc->out, &tc->p->events[tc->cols[i].event], 1);
+        if (col_incl(tc, i)) fputs(incl_tag, tc->out);
+    }
     fputs("\nEvent sort order:", tc->out);
-    for (size_t i = 0; i < tc->r->n_sort; i++)
+    for (size_t i = 0; i < tc->r->n_sort; i++) {
         cg_write_events(tc->out, &tc->p->events[tc->r->sort[i].event], 1);
+        if (tc->r->sort[i].kind == CG_COL_INCL) fputs(incl_tag, tc->out);
+    }
     char th[64];
     cg_fmt_float_repr(th, sizeof th, tc->r->threshold);
     fprintf(tc->out, "\nThreshold:        %s%%\n", th);
+    if (tc->r->graph) call_graph_note(tc);
     fprintf(tc->out, "Annotation:       %s\n\n", tc->r->annotate ? "on" : "off");
 }
 
@@ -336,11 +380,11 @@ static void summary(const struct text *tc)
 {
     banner(tc, "Summary", NULL, 0);
     extremes x = ext_new(tc);
-    ext_add(tc, &x, tc->total);
+    ext_add(tc, &x, tc->total, tc->total);
     widths w = make_widths(tc, x.lo, x.hi, NULL, NULL);
     header_row(tc, &w, "", "");
     fputc('\n', tc->out);
-    data_row(tc, &w, "", tc->total, NULL, ROW_SINGLE, "PROGRAM TOTALS", 14);
+    data_row(tc, &w, "", tc->total, tc->total, NULL, ROW_SINGLE, "PROGRAM TOTALS", 14);
     fputc('\n', tc->out);
     free_widths(&w);
     ext_free(&x);
@@ -351,20 +395,31 @@ static void summary(const struct text *tc)
    per column. */
 static void cum_add(const struct text *tc, cg_count *cum, const cg_count *cc)
 {
-    for (size_t i = 0; i < tc->ncol; i++) cum[i] += cg_col_value(&tc->cols[i], cc);
+    for (size_t i = 0; i < tc->ncol; i++)
+        if (!col_incl(tc, i)) cum[i] += cg_col_value(&tc->cols[i], cc, NULL);
+}
+
+/* A function's name in the tables, with ` <cycle N>` after a member of a
+   cycle, whose inclusive cost is a lower bound (as gprof marks them). */
+static void fn_label(const struct text *tc, cg_buf *b, const cg_str *name, uint32_t fn)
+{
+    cg_buf_add(b, name->s, name->len);
+    uint32_t v = cg_report_node(tc->r, fn);
+    if (v != CG_NONE && !tc->r->graph->fns[v].exact && tc->r->graph->fns[v].cycle != CG_NONE)
+        cg_buf_printf(b, " <cycle %u>", tc->r->graph->fns[v].cycle + 1);
 }
 
 /* Prints one of the two function summaries (report-model.c chose and
    ordered the rows). */
 static void function_summary(const struct text *tc, const char *title, const char *suffix,
-                             const char *prefix, const cg_summary *s)
+                             const char *prefix, const cg_summary *s, bool by_fn)
 {
     extremes x = ext_new(tc), cx = ext_new(tc);
     cg_count *cum = xcalloc(tc->ncol + 1, sizeof(cg_count));
     for (size_t i = 0; i < s->n; i++) {
         const cg_outer *o = &s->o[i];
-        ext_add(tc, &x, o->cc);
-        for (size_t j = 0; j < o->n_in; j++) ext_add(tc, &x, o->in[j].cc);
+        ext_add(tc, &x, o->cc, o->incl);
+        for (size_t j = 0; j < o->n_in; j++) ext_add(tc, &x, o->in[j].cc, o->in[j].incl);
         cum_add(tc, cum, o->cc);
         ext_add_cols(tc, &cx, cum);
     }
@@ -379,18 +434,30 @@ static void function_summary(const struct text *tc, const char *title, const cha
         const cg_outer *o = &s->o[i];
         cum_add(tc, cum, o->cc);
         label.len = 0;
-        cg_buf_add(&label, o->name->s, o->name->len);
+        if (by_fn)
+            fn_label(tc, &label, o->name, o->id);
+        else
+            cg_buf_add(&label, o->name->s, o->name->len);
         cg_buf_addc(&label, ':');
         if (cg_summary_one_row(tc->r, o)) {
-            cg_buf_add(&label, o->in[0].name->s, o->in[0].name->len);
-            data_row(tc, &w, prefix, o->cc, cum, ROW_DOUBLE, label.p, label.len);
+            const cg_inner *in = &o->in[0];
+            if (by_fn)
+                cg_buf_add(&label, in->name->s, in->name->len);
+            else
+                fn_label(tc, &label, in->name, tc->p->pairs[in->pair].fn);
+            data_row(tc, &w, prefix, o->cc, by_fn ? o->incl : in->incl, cum, ROW_DOUBLE, label.p,
+                     label.len);
         } else {
-            data_row(tc, &w, prefix, o->cc, cum, ROW_DOUBLE, label.p, label.len);
+            data_row(tc, &w, prefix, o->cc, o->incl, cum, ROW_DOUBLE, label.p, label.len);
             for (size_t j = 0; j < o->n_in; j++) {
+                const cg_inner *in = &o->in[j];
                 label.len = 0;
                 cg_buf_add(&label, "  ", 2);
-                cg_buf_add(&label, o->in[j].name->s, o->in[j].name->len);
-                data_row(tc, &w, "  ", o->in[j].cc, NULL, ROW_INNER, label.p, label.len);
+                if (by_fn)
+                    cg_buf_add(&label, in->name->s, in->name->len);
+                else
+                    fn_label(tc, &label, in->name, tc->p->pairs[in->pair].fn);
+                data_row(tc, &w, "  ", in->cc, in->incl, NULL, ROW_INNER, label.p, label.len);
             }
         }
         fputc('\n', tc->out);
@@ -400,6 +467,179 @@ static void function_summary(const struct text *tc, const char *title, const cha
     free_widths(&w);
     ext_free(&x);
     ext_free(&cx);
+}
+
+/* ------------------------------------------------------ call graph */
+
+/* The columns of the call-graph section: the tables', with the first
+   one's inclusive cost in front when none is inclusive (the arcs have
+   nothing else to show). */
+static struct text tree_columns(const struct text *tc, cg_col **own)
+{
+    struct text t = *tc;
+    bool any = false;
+    for (size_t i = 0; i < tc->ncol; i++) any |= col_incl(tc, i);
+    *own = NULL;
+    if (any || !tc->ncol) return t;
+    *own = xmalloc((tc->ncol + 1) * sizeof **own);
+    (*own)[0] = (cg_col){tc->cols[0].event, CG_COL_INCL};
+    memcpy(*own + 1, tc->cols, tc->ncol * sizeof **own);
+    t.cols = *own, t.ncol = tc->ncol + 1;
+    return t;
+}
+
+/* The calls cell: `N`, `N+R` with recursive calls, then `/TOTAL` (the
+   outermost calls of the function the line is about) on arc lines. */
+static size_t calls_cell(char *b, size_t size, cg_count n, cg_count rec, const cg_count *total)
+{
+    int k = snprintf(b, size, "%" PRId64, n);
+    if (rec) k += snprintf(b + k, size - (size_t)k, "+%" PRId64, rec);
+    if (total) k += snprintf(b + k, size - (size_t)k, "/%" PRId64, *total);
+    return (size_t)k;
+}
+
+/* One line of the section: the index column, a cell per column (self
+   NULL or incl NULL: blank cells of that kind), the calls, the name. */
+struct tree_layout {
+    const struct text *tc;
+    const cg_tree_list *t;
+    widths w;
+    size_t windex, wcalls;
+    cg_buf name;
+};
+
+static void tree_line(struct tree_layout *l, const char *index, const cg_count *self,
+                      const cg_count *incl, const char *calls, bool indent)
+{
+    const struct text *tc = l->tc;
+    fprintf(tc->out, "%-*s ", (int)l->windex, index);
+    char num[32], p1[80];
+    for (size_t i = 0; i < tc->ncol; i++) {
+        const cg_count *cc = col_incl(tc, i) ? incl : self;
+        if (!cc) {
+            put_spaces(tc, l->w.w[i] + 1);
+            continue;
+        }
+        cg_count v = cc[tc->cols[i].event];
+        size_t nl = cg_fmt_commas(num, v), l1 = pct_single(tc, p1, v, col_total(tc, i));
+        put_spaces(tc, l->w.w[i] - l->w.wc[i] - l->w.wp1[i]);
+        put_rjust(tc, num, nl, l->w.wc[i]);
+        put_rjust(tc, p1, l1, l->w.wp1[i]);
+        fputc(' ', tc->out);
+    }
+    fprintf(tc->out, "%*s %s", (int)l->wcalls, calls, indent ? "    " : "");
+    put_line(tc, l->name.p, l->name.len);
+}
+
+/* A function's name in the section: its cycle, and its index when it has
+   an entry. */
+static void tree_name(struct tree_layout *l, uint32_t fn)
+{
+    const cg_fgraph *g = l->tc->r->graph;
+    const cg_str *s = cg_name(&g->names, fn);
+    l->name.len = 0;
+    cg_buf_add(&l->name, s->s, s->len);
+    if (g->fns[fn].cycle != CG_NONE) cg_buf_printf(&l->name, " <cycle %u>", g->fns[fn].cycle + 1);
+    if (l->t->index[fn]) cg_buf_printf(&l->name, " [%u]", l->t->index[fn]);
+}
+
+/* The arcs of one side of an entry (callers: `up`), and how many were left
+   out. */
+static void tree_arcs(struct tree_layout *l, const uint32_t *arcs, size_t n, size_t hidden, bool up)
+{
+    const cg_fgraph *g = l->tc->r->graph;
+    char calls[80];
+    for (size_t k = 0; k < n; k++) {
+        const cg_farc *a = &g->arcs[arcs[k]];
+        calls_cell(calls, sizeof calls, a->count, a->rcount, &g->fns[a->to].calls);
+        tree_name(l, up ? a->from : a->to);
+        tree_line(l, "", NULL, a->count ? cg_farc_cc(g, arcs[k]) : NULL, calls, true);
+    }
+    if (hidden)
+        fprintf(l->tc->out, "%*s (%zu %s below the threshold)\n", (int)l->windex, "", hidden,
+                up ? (hidden == 1 ? "caller" : "callers") : (hidden == 1 ? "callee" : "callees"));
+}
+
+/* The widths of every value the section shows. */
+static void tree_widths(struct tree_layout *l)
+{
+    const struct text *tc = l->tc;
+    const cg_report *r = tc->r;
+    const cg_fgraph *g = r->graph;
+    extremes x = ext_new(tc);
+    char b[80];
+    l->windex = 2, l->wcalls = 5;
+    for (size_t i = 0; i < l->t->n; i++) {
+        const cg_tree_entry *e = &l->t->e[i];
+        ext_add(tc, &x, cg_tree_self(r, e), cg_tree_incl(r, e));
+        l->windex = max2(l->windex, (size_t)snprintf(b, sizeof b, "[%zu]", i + 1));
+        if (e->fn == CG_NONE) continue;
+        const cg_ffn *f = &g->fns[e->fn];
+        l->wcalls = max2(l->wcalls, calls_cell(b, sizeof b, f->calls, f->rcalls, NULL));
+        for (size_t k = 0; k < e->n_callers + e->n_callees; k++) {
+            uint32_t a = k < e->n_callers ? e->callers[k] : e->callees[k - e->n_callers];
+            const cg_farc *arc = &g->arcs[a];
+            ext_add(tc, &x, cg_farc_cc(g, a), cg_farc_cc(g, a));
+            l->wcalls = max2(l->wcalls, calls_cell(b, sizeof b, arc->count, arc->rcount,
+                                                   &g->fns[arc->to].calls));
+        }
+    }
+    l->w = make_widths(tc, x.lo, x.hi, NULL, NULL);
+    ext_free(&x);
+}
+
+/* Each entry: its callers indented above it, the entry itself with its
+   index, its callees indented below it (gprof's layout, with the report's
+   columns); a cycle as a whole with its members. */
+static void call_graph(const struct text *tables)
+{
+    const cg_report *r = tables->r;
+    const cg_fgraph *g = r->graph;
+    cg_col *own;
+    const struct text tcv = tree_columns(tables, &own), *tc = &tcv;
+    cg_tree_list t;
+    cg_tree_make(r, CG_KEEP_THRESHOLD, &t);
+    struct tree_layout l = {.tc = tc, .t = &t};
+    tree_widths(&l);
+
+    banner(tc, "Call graph", NULL, 0);
+    fputs("Each function with its callers above it and its callees below it.  Calls: N\n"
+          "started the callee afresh, and their inclusive cost is on the line; +R were\n"
+          "made while it was running already; /T: the callee's N in all.\n\n",
+          tc->out);
+    fprintf(tc->out, "%*s ", (int)l.windex, "");
+    header_row(tc, &l.w, "", "");
+    char index[48], calls[80];
+    for (size_t i = 0; i < t.n; i++) {
+        const cg_tree_entry *e = &t.e[i];
+        fputc('\n', tc->out);
+        snprintf(index, sizeof index, "[%zu]", i + 1);
+        if (e->fn == CG_NONE) {
+            l.name.len = 0;
+            cg_buf_printf(&l.name, "<cycle %u as a whole>", e->cycle + 1);
+            tree_line(&l, index, cg_tree_self(r, e), cg_tree_incl(r, e), "", false);
+            const cg_fcycle *c = &g->cycles[e->cycle];
+            for (size_t k = 0; k < c->n_members; k++) {
+                tree_name(&l, c->members[k]);
+                tree_line(&l, "", cg_ffn_self(g, c->members[k]), NULL, "", true);
+            }
+            continue;
+        }
+        const cg_ffn *f = &g->fns[e->fn];
+        if (r->tree != CG_TREE_CALLING)
+            tree_arcs(&l, e->callers, e->n_callers, e->hidden_callers, true);
+        calls_cell(calls, sizeof calls, f->calls, f->rcalls, NULL);
+        tree_name(&l, e->fn);
+        if (!f->exact) cg_buf_adds(&l.name, " (inclusive: a lower bound)");
+        tree_line(&l, index, cg_tree_self(r, e), cg_tree_incl(r, e), calls, false);
+        if (r->tree != CG_TREE_CALLER)
+            tree_arcs(&l, e->callees, e->n_callees, e->hidden_callees, false);
+    }
+    fputc('\n', tc->out);
+    cg_buf_free(&l.name);
+    free_widths(&l.w);
+    cg_tree_free(&t);
+    free(own);
 }
 
 /* ------------------------------------------------------ annotation */
@@ -428,7 +668,7 @@ typedef struct listing {
 static void on_line0(void *ctx, const cg_count *cc)
 {
     const listing *l = ctx;
-    data_row(l->tc, l->w, "", cc, NULL, ROW_SINGLE, "<unknown (line 0)>", 18);
+    data_row(l->tc, l->w, "", cc, NULL, NULL, ROW_SINGLE, "<unknown (line 0)>", 18);
     fputc('\n', l->tc->out);
 }
 
@@ -453,7 +693,7 @@ static bool on_line(void *ctx, int64_t n, const char *text, size_t len, const cg
     const listing *l = ctx;
     (void)n;
     if (cc)
-        data_row(l->tc, l->w, "", cc, NULL, ROW_SINGLE, text, len);
+        data_row(l->tc, l->w, "", cc, NULL, NULL, ROW_SINGLE, text, len);
     else
         dot_row(l->tc, l->w, text, len);
     return true;
@@ -465,7 +705,7 @@ static void on_bogus(void *ctx, int64_t n, const cg_count *cc)
     if (l->n_bogus++ == 0) fputc('\n', l->tc->out);
     char label[48];
     int k = snprintf(label, sizeof label, "<bogus line %" PRId64 ">", n);
-    data_row(l->tc, l->w, "", cc, NULL, ROW_SINGLE, label, (size_t)k);
+    data_row(l->tc, l->w, "", cc, NULL, NULL, ROW_SINGLE, label, (size_t)k);
 }
 
 /* The annotated listing of one readable file (docs/post-processors.md,
@@ -475,7 +715,7 @@ static void annotate_body(const struct text *tc, uint32_t f, cg_file_lines *fl, 
     size_t nl;
     const uint32_t *ln = cg_file_lines_sorted(tc->p, fl, f, &nl);
     extremes x = ext_new(tc);
-    for (size_t i = 0; i < nl; i++) ext_add(tc, &x, cg_line_cc(tc->p, ln[i]));
+    for (size_t i = 0; i < nl; i++) ext_add(tc, &x, cg_line_cc(tc->p, ln[i]), NULL);
     widths w = make_widths(tc, x.lo, x.hi, NULL, NULL);
     header_row(tc, &w, "", "");
     fputc('\n', tc->out);
@@ -550,12 +790,12 @@ static void annotation(const struct text *tc, const cg_summary *by_file)
 
     banner(tc, "Annotation summary", NULL, 0);
     extremes x = ext_new(tc);
-    for (int i = 0; i < CG_N_ACC; i++) ext_add(tc, &x, a.acc[i]);
+    for (int i = 0; i < CG_N_ACC; i++) ext_add(tc, &x, a.acc[i], NULL);
     widths w = make_widths(tc, x.lo, x.hi, NULL, NULL);
     header_row(tc, &w, "", "");
     fputc('\n', tc->out);
     for (int i = 0; i < CG_N_ACC; i++)
-        data_row(tc, &w, "", a.acc[i], NULL, ROW_SINGLE, cg_acc_labels[i],
+        data_row(tc, &w, "", a.acc[i], NULL, NULL, ROW_SINGLE, cg_acc_labels[i],
                  strlen(cg_acc_labels[i]));
     fputc('\n', tc->out);
     free_widths(&w);
@@ -574,10 +814,19 @@ void cg_report_text(FILE *out, const cg_report *r)
     summary(tc);
     cg_summary by_file, by_fn;
     cg_summary_by_file(r, &by_file);
-    function_summary(tc, "File:function summary", " file:function", "< ", &by_file);
+    function_summary(tc, "File:function summary", " file:function", "< ", &by_file, false);
     cg_summary_by_fn(r, &by_fn);
-    function_summary(tc, "Function:file summary", " function:file", "> ", &by_fn);
+    function_summary(tc, "Function:file summary", " function:file", "> ", &by_fn, true);
     cg_summary_free(&by_fn);
-    if (r->annotate) annotation(tc, &by_file);
+    if (r->graph && r->tree != CG_TREE_NONE) call_graph(tc);
+    if (r->annotate) {
+        /* The listings have counts per line: own counts only, one column
+           per event shown. */
+        struct text lc = ctx;
+        cg_col *own = cg_cols_own(r->show, r->n_show, &lc.ncol);
+        lc.cols = own;
+        annotation(&lc, &by_file);
+        free(own);
+    }
     cg_summary_free(&by_file);
 }

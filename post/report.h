@@ -10,6 +10,7 @@
 #ifndef CG_REPORT_H
 #define CG_REPORT_H
 
+#include "fgraph.h"
 #include "fingerprint.h"
 #include "limit.h"
 #include "profile.h"
@@ -17,25 +18,33 @@
 #include <stdio.h>
 
 /* A column of the reports' tables, and a sort key: an event, and which of
-   a row's counts of it.  Only the row's own counts (SELF) exist today; the
-   kind is there so that other counts of a row (inclusive ones) can become
-   columns without the reports reading rows any other way. */
+   a row's counts of it: its own (SELF, `Ir`) or, for a row that is a
+   function of a profile with calls, its inclusive cost (INCL, `Ir:incl`). */
 typedef struct cg_col {
     size_t event;
-    enum cg_col_kind { CG_COL_SELF } kind;
+    enum cg_col_kind { CG_COL_SELF, CG_COL_INCL } kind;
 } cg_col;
 
-/* Row `cc`'s value in column c: every shown or sorted value is read
-   through here.  cc is the row's own counts, indexed by event; with SELF
-   the only kind, that is all a value needs (no branch on the hot path). */
-static inline cg_count cg_col_value(const cg_col *c, const cg_count *cc)
+/* A row's value in column c: every shown or sorted value is read through
+   here.  cc is the row's own counts, incl its inclusive ones (NULL: the
+   row is no function, and has none), both indexed by event. */
+static inline cg_count cg_col_value(const cg_col *c, const cg_count *cc, const cg_count *incl)
 {
-    return cc[c->event];
+    if (c->kind == CG_COL_SELF) return cc[c->event];
+    return incl ? incl[c->event] : 0;
 }
 
-/* The SELF columns of events[0 .. n), in that order (allocated; free()
-   it). */
-cg_col *cg_cols_self(const size_t *events, size_t n);
+/* The columns of events[0 .. n) of the given kinds, in that order
+   (allocated; free() it). */
+cg_col *cg_cols_make(const size_t *events, const enum cg_col_kind *kinds, size_t n);
+
+/* The own-count columns among show[0 .. n_show), or, when all are
+   inclusive, their events' own counts: what per-line counts can fill (the
+   listings, JSON's arrays). */
+cg_col *cg_cols_own(const cg_col *show, size_t n_show, size_t *n);
+
+/* --tree: which arcs the call-graph section shows around each function. */
+enum cg_tree { CG_TREE_NONE, CG_TREE_CALLER, CG_TREE_CALLING, CG_TREE_BOTH };
 
 typedef struct cg_report {
     const cg_profile *prof;
@@ -44,6 +53,11 @@ typedef struct cg_report {
     bool diff, annotate, show_percs;
     const cg_col *show, *sort; /* the columns shown, and the sort keys */
     size_t n_show, n_sort;
+    /* The call graph (NULL: the input has no calls), and each profile
+       function's node in it (CG_NONE: none). */
+    const cg_fgraph *graph;
+    const uint32_t *fn_node;
+    enum cg_tree tree;
     bool threshold_given; /* JSON: else every file:function pair is listed */
     double threshold;
     long long context;
@@ -86,12 +100,18 @@ enum cg_keep {
     CG_KEEP_GIVEN,     /* likewise with --threshold, else every row */
 };
 
+/* The call-graph function of profile function fn (CG_NONE: none, or no
+   call graph), and its inclusive cost (NULL likewise). */
+uint32_t cg_report_node(const cg_report *r, uint32_t fn);
+const cg_count *cg_report_incl(const cg_report *r, uint32_t fn);
+
 /* One member of a group: a function of the file, or a file of the
    function. */
 typedef struct cg_inner {
     const cg_str *name;
     const cg_count *cc;
-    uint32_t pair; /* the (file, function) pair whose lines these are, or CG_NONE */
+    const cg_count *incl; /* a function's inclusive cost, else NULL */
+    uint32_t pair;        /* the (file, function) pair whose lines these are, or CG_NONE */
 } cg_inner;
 
 /* A group: a file with its functions, or a function with its files. */
@@ -99,6 +119,11 @@ typedef struct cg_outer {
     const cg_str *name;
     uint32_t id; /* file or function id */
     cg_count *cc;
+    /* A function's inclusive cost; for a file, NULL, and sort_incl the
+       largest of its functions' (what an inclusive sort key orders files
+       by; NULL for a function). */
+    const cg_count *incl;
+    cg_count *sort_incl;
     cg_inner *in;
     size_t n_in;
 } cg_outer;
@@ -126,6 +151,7 @@ bool cg_summary_one_row(const cg_report *r, const cg_outer *o);
 typedef struct cg_pair_row {
     const cg_str *file, *fn;
     const cg_count *cc;
+    const cg_count *incl; /* its function's inclusive cost, or NULL */
     uint32_t pair;
 } cg_pair_row;
 
@@ -140,6 +166,34 @@ typedef struct cg_pair_rows {
 
 void cg_pair_rows_make(const cg_report *r, enum cg_keep keep, cg_pair_rows *l);
 void cg_pair_rows_free(cg_pair_rows *l);
+
+/* ------------------------------------------------------------ call graph */
+
+/* One entry of the call-graph section: a function (cycle CG_NONE) or a
+   cycle as a whole (fn CG_NONE), at or above the threshold by inclusive
+   cost, with its callers' and callees' arcs (cg_fgraph.arcs) at or above it
+   too; the others are only counted. */
+typedef struct cg_tree_entry {
+    uint32_t fn, cycle;
+    uint32_t *callers, *callees;
+    size_t n_callers, n_callees, hidden_callers, hidden_callees;
+} cg_tree_entry;
+
+typedef struct cg_tree_list {
+    cg_tree_entry *e;
+    size_t n;
+    uint32_t *index;       /* function -> its entry + 1 (0: none) */
+    uint32_t *cycle_index; /* cycle -> its entry + 1 (0: none) */
+} cg_tree_list;
+
+/* The entries in report order: by the sort events' inclusive costs
+   (absolute values), largest first, then by name; `keep` as for the
+   other lists (the JSON document lists every function by default). */
+void cg_tree_make(const cg_report *r, enum cg_keep keep, cg_tree_list *t);
+void cg_tree_free(cg_tree_list *t);
+/* The inclusive cost of entry e, and its self cost. */
+const cg_count *cg_tree_incl(const cg_report *r, const cg_tree_entry *e);
+const cg_count *cg_tree_self(const cg_report *r, const cg_tree_entry *e);
 
 /* ------------------------------------------------- annotated source files */
 

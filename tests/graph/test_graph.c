@@ -10,8 +10,9 @@
    folded or not, mutual recursion with levels and without
    (--separate-recs=1), a thread's root, caller contexts, the union of the
    activations of a set of functions, and the renaming of the profile's
-   entries.  Three cases fail on purpose until fgraph.c is fixed: their
-   comments say KNOWN FAILURE and why. */
+   entries; three cases hold what Callgrind 3.19 really writes (caller
+   contexts without a plain name, the level before the callers, two
+   functions calling each other at level 1). */
 #include "callgraph.h"
 #include "check.h"
 #include "fgraph.h"
@@ -169,16 +170,22 @@ static void folding(void)
     cg_strtab_init(&t);
     cg_intern(&t, "fib", 3);
     cg_intern(&t, "main", 4);
+    /* Callgrind writes the level first, then the callers: fib'2'main. */
     static const struct {
         const char *name;
         size_t len;
+        bool level;
     } cases[] = {
-        {"fib", 3},  {"fib'2", 3},  {"fib'12", 3},       {"fib'main", 3}, {"fib'main'2", 3},
-        {"f'oo", 4}, {"main'x", 6}, {"<&'a T>::eq", 11}, {"fib'", 4},     {"fib'main'x'3", 10},
+        {"fib", 3, 0},      {"fib'2", 3, 1},         {"fib'12", 3, 1},
+        {"fib'main", 3, 0}, {"fib'2'main", 3, 1},    {"fib'main'2", 10, 0},
+        {"f'oo", 4, 0},     {"main'x", 6, 0},        {"<&'a T>::eq", 11, 0},
+        {"fib'", 4, 0},     {"fib'main'x'3", 12, 0}, {"g'fib'main", 1, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         case_ctx("%s", cases[i].name);
-        EXPECT_INT(cg_fold_len(&t, cases[i].name, strlen(cases[i].name)), cases[i].len);
+        bool level;
+        EXPECT_INT(cg_fold_len(&t, cases[i].name, strlen(cases[i].name), &level), cases[i].len);
+        EXPECT_INT(level, cases[i].level);
     }
     cg_strtab_free(&t);
     case_end();
@@ -803,11 +810,9 @@ static void fgraph_contexts(void)
 {
     /* The file as Callgrind writes it: g and h are functions of the file,
        plain `f` is not.  Expected as in the variant above.
-       KNOWN FAILURE (reported, not fixed here): cg_fold_len asks that every
-       part of `f'g`, the first included, be a name of the file, so `f'g`
-       and `f'h` stay two functions; Callgrind never writes plain `f` under
-       --separate-callers1=f (nor any plain name but the stack's bottom
-       under --separate-callers=N), so contexts never fold on its files. */
+       Callgrind never writes plain `f` under --separate-callers1=f (nor any
+       plain name but the stack's bottom under --separate-callers=N): the
+       callers need only be the function part of some name. */
     case_begin("graph/fgraph-caller-contexts");
     char text[2048];
     snprintf(text, sizeof text, contexts_text, "", "", "", 47);
@@ -843,9 +848,7 @@ static void fgraph_contexts_recursion(void)
          main -> h 1 (36).  Total 2 + 4 + 6 + 10 + 40 + 10 + 20 = 92.
        Folded: one fib, self 80, inclusive 50 + 30, exact; 2 calls started
        an outermost fib, 2 + 2 + 2 ran inside one.
-       KNOWN FAILURE (reported, not fixed here): cg_level_len only strips a
-       trailing `'N` and cg_fold_len wants every part a function, so
-       `fib'2'g` (parts fib, 2, g) stays a level-1 function of its own. */
+       Callgrind writes the level before the callers: `fib'2'g`. */
     case_begin("graph/fgraph-caller-contexts-recursion");
     static const char text[] = "# callgrind format\n"
                                "version: 1\n"
@@ -1226,11 +1229,8 @@ static void fgraph_level1_cycle(void)
        (10); total 81), so each call into a level-1 node starts an
        outermost activation (fgraph.c's rule): parse 30 + 10 = 40, eval
        30 + 20 = 50, exact; no cycle of functions.
-       KNOWN FAILURE (reported, not fixed here): outermost() refuses every
-       call between two nodes of one written cycle even when the file has
-       levels, so parse and eval come out as a cycle, not exact, with the
-       calls from main only (30 and 30); docs/post-processors.md says such
-       cycles cannot happen with --separate-recs of 2 or more. */
+       The written graph has a cycle parse <-> eval, which the levels say
+       is no nesting. */
     case_begin("graph/fgraph-level1-cycle-with-levels");
     static const char text[] = "# callgrind format\n"
                                "version: 1\n"
