@@ -88,6 +88,25 @@ static bool *name_nodes(cg_fgraph *f, const cg_profile *p, const uint32_t *node_
     return has1;
 }
 
+/* Functions whose name several functions share: called with more than one
+   file (Valgrind names every function below main `(below main)`; static
+   functions of two files may have one name).  Callgrind counts levels per
+   function, so one of them can run inside another at level 1. */
+static void mark_shared(cg_fgraph *f, const cg_profile *p, const uint32_t *node_of)
+{
+    size_t nf = cg_fgraph_n(f);
+    uint32_t *file = xmalloc((nf + 1) * sizeof *file);
+    for (size_t F = 0; F < nf; F++) file[F] = CG_NONE;
+    for (size_t i = 0; i < p->n_arcs; i++) {
+        uint32_t F = f->fn_of[node_of[p->arcs[i].fn]];
+        if (file[F] == CG_NONE)
+            file[F] = p->arcs[i].file;
+        else if (file[F] != p->arcs[i].file)
+            f->fns[F].shared = true;
+    }
+    free(file);
+}
+
 /* Inclusive cost, calls and exactness of every function, over its level-1
    nodes. */
 static void solve_functions(cg_fgraph *f, const bool *has1)
@@ -122,10 +141,12 @@ static void solve_functions(cg_fgraph *f, const bool *has1)
     cg_count *lo = xcalloc(nev + 1, sizeof *lo), *hi = xcalloc(nev + 1, sizeof *hi);
     for (uint32_t F = 0; F < nf; F++) {
         if (!has1[F] && nodes[F] > 1) f->fns[F].exact = false; /* see name_nodes */
-        if (!f->fns[F].exact || l1[F] < 2) continue;
-        if (f->levels) continue; /* contexts of one function never nest */
-        /* Written without levels: two contexts of F nest when one reaches
-           the other, which only the union of their activations can say. */
+        if (!f->fns[F].exact) continue;
+        /* Contexts of one function never nest when the file has levels;
+           functions that share a name may (levels are per function). */
+        if (!f->fns[F].shared && (l1[F] < 2 || f->levels)) continue;
+        /* Else one node of F nests in another when one reaches the other,
+           which only the union of their activations can say. */
         one[F] = true;
         f->fns[F].exact = cg_fgraph_union(f, one, lo, hi);
         memcpy(f->incl + (size_t)F * nev, lo, nev * sizeof *lo);
@@ -249,12 +270,13 @@ void cg_fgraph_build(cg_fgraph *f, const cg_profile *p, bool fold)
     uint32_t *node_of;
     cg_graph_of_profile(&f->g, p, &node_of);
     bool *has1 = name_nodes(f, p, node_of);
-    free(node_of);
     size_t nf = cg_fgraph_n(f);
     f->fns = xmalloc((nf + 1) * sizeof *f->fns);
-    for (size_t F = 0; F < nf; F++) f->fns[F] = (cg_ffn){CG_NONE, true, 0, 0};
+    for (size_t F = 0; F < nf; F++) f->fns[F] = (cg_ffn){CG_NONE, true, false, 0, 0};
     f->self = xcalloc(nf * f->nev + 1, sizeof(cg_count));
     f->incl = xcalloc(nf * f->nev + 1, sizeof(cg_count));
+    mark_shared(f, p, node_of);
+    free(node_of);
     fold_arcs(f);
     solve_functions(f, has1);
     free(has1);
@@ -358,8 +380,8 @@ bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_cou
             const cg_count *cc = g->arc_cc + (size_t)a * nev;
             /* Called from code that runs only outside them, or (recursion
                levels tell) outside F; else it may be nested in another. */
-            bool outside =
-                reach[u] == CG_NONE || (f->levels && reach[u] == F && outermost(f, u, v));
+            bool outside = reach[u] == CG_NONE ||
+                           (f->levels && !f->fns[F].shared && reach[u] == F && outermost(f, u, v));
             if (outside)
                 cg_cc_add(lo, cc, nev, 1);
             else

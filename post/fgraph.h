@@ -19,6 +19,7 @@
 typedef struct cg_ffn {
     uint32_t cycle;  /* its cycle (cg_fgraph.cycles), or CG_NONE */
     bool exact;      /* incl is its exact inclusive cost, else a lower bound */
+    bool shared;     /* several functions of the file have its name */
     cg_count calls;  /* calls that started an outermost activation */
     cg_count rcalls; /* calls made while it was running already */
 } cg_ffn;

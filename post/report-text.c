@@ -91,6 +91,14 @@ static bool col_incl(const struct text *tc, size_t i)
     return tc->cols[i].kind == CG_COL_INCL;
 }
 
+/* Whether some column shown is inclusive. */
+static bool any_incl(const struct text *tc)
+{
+    for (size_t i = 0; i < tc->ncol; i++)
+        if (col_incl(tc, i)) return true;
+    return false;
+}
+
 /* A column's heading: the event's name, `:incl` after an inclusive one. */
 static const char incl_tag[] = ":incl";
 static size_t head_chars(const struct text *tc, size_t i)
@@ -300,6 +308,19 @@ static void callgrind_metadata(const struct text *tc)
     cg_meta_notes_free(notes, n);
 }
 
+/* The mark of a function whose inclusive cost is a lower bound, and why:
+   it is in a cycle (whose own cost as a whole is exact), or its name is
+   several functions'. */
+static void inexact_mark(const cg_fgraph *g, cg_buf *b, uint32_t fn)
+{
+    if (g->fns[fn].cycle != CG_NONE)
+        cg_buf_printf(b, " <cycle %u>", g->fns[fn].cycle + 1);
+    else if (g->fns[fn].shared)
+        cg_buf_adds(b, " <shared name>");
+    else
+        cg_buf_adds(b, " <inexact>");
+}
+
 /* What the inclusive figures are (docs/post-processors.md, "The call
    graph"): the metadata says which are exact. */
 static void call_graph_note(const struct text *tc)
@@ -314,8 +335,9 @@ static void call_graph_note(const struct text *tc)
         fputs("Inclusive costs:  exact\n", tc->out);
     else
         fprintf(tc->out,
-                "Inclusive costs:  exact, but for %zu function%s in cycles (marked <cycle N>):\n"
-                "                  lower bounds; each cycle's as a whole is exact\n",
+                "Inclusive costs:  exact, but for %zu marked function%s, lower bounds: <cycle N>\n"
+                "                  in a cycle (the cycle's own is exact), <shared name> a name\n"
+                "                  several functions have\n",
                 inexact, inexact == 1 ? "" : "s");
 }
 
@@ -372,7 +394,7 @@ static void metadata(const struct text *tc)
     char th[64];
     cg_fmt_float_repr(th, sizeof th, tc->r->threshold);
     fprintf(tc->out, "\nThreshold:        %s%%\n", th);
-    if (tc->r->graph) call_graph_note(tc);
+    if (tc->r->graph && (any_incl(tc) || tc->r->tree != CG_TREE_NONE)) call_graph_note(tc);
     fprintf(tc->out, "Annotation:       %s\n\n", tc->r->annotate ? "on" : "off");
 }
 
@@ -400,13 +422,14 @@ static void cum_add(const struct text *tc, cg_count *cum, const cg_count *cc)
 }
 
 /* A function's name in the tables, with ` <cycle N>` after a member of a
-   cycle, whose inclusive cost is a lower bound (as gprof marks them). */
+   cycle when inclusive costs are shown: its own is a lower bound (gprof
+   marks them so). */
 static void fn_label(const struct text *tc, cg_buf *b, const cg_str *name, uint32_t fn)
 {
     cg_buf_add(b, name->s, name->len);
+    if (!any_incl(tc)) return;
     uint32_t v = cg_report_node(tc->r, fn);
-    if (v != CG_NONE && !tc->r->graph->fns[v].exact && tc->r->graph->fns[v].cycle != CG_NONE)
-        cg_buf_printf(b, " <cycle %u>", tc->r->graph->fns[v].cycle + 1);
+    if (v != CG_NONE && !tc->r->graph->fns[v].exact) inexact_mark(tc->r->graph, b, v);
 }
 
 /* Prints one of the two function summaries (report-model.c chose and
@@ -539,7 +562,10 @@ static void tree_name(struct tree_layout *l, uint32_t fn)
     const cg_str *s = cg_name(&g->names, fn);
     l->name.len = 0;
     cg_buf_add(&l->name, s->s, s->len);
-    if (g->fns[fn].cycle != CG_NONE) cg_buf_printf(&l->name, " <cycle %u>", g->fns[fn].cycle + 1);
+    if (g->fns[fn].cycle != CG_NONE)
+        cg_buf_printf(&l->name, " <cycle %u>", g->fns[fn].cycle + 1);
+    else if (!g->fns[fn].exact)
+        inexact_mark(g, &l->name, fn);
     if (l->t->index[fn]) cg_buf_printf(&l->name, " [%u]", l->t->index[fn]);
 }
 
