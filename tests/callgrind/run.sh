@@ -482,7 +482,7 @@ while read -r v lib ann; do
   while read -r name; do echo "$v $name $ann" >>"$work/checks"; done <"$work/cases.sel"
 done <"$work/releases"
 # shellcheck disable=SC2016
-CG_RES=$res xargs -P "$jobs" -L 1 sh -c 'sh "$0" --check "$@" >"$CG_RES/$1/$2.report" 2>&1' "$suite/run.sh" <"$work/checks"
+CG_RES=$res xargs -r -P "$jobs" -L 1 sh -c 'sh "$0" --check "$@" >"$CG_RES/$1/$2.report" 2>&1' "$suite/run.sh" <"$work/checks"
 # The round trips likewise (run.sh --roundtrip).
 : >"$work/rtchecks"
 while read -r v lib ann; do
@@ -490,7 +490,7 @@ while read -r v lib ann; do
   while read -r kind name ins; do echo "$v $ann $kind $name $ins" >>"$work/rtchecks"; done <"$work/rt.sel"
 done <"$work/releases"
 # shellcheck disable=SC2016
-CG_RES=$res xargs -P "$jobs" -L 1 sh -c 'sh "$0" --roundtrip "$@" >"$CG_RES/$1/rt/$4.report" 2>&1' "$suite/run.sh" <"$work/rtchecks"
+CG_RES=$res xargs -r -P "$jobs" -L 1 sh -c 'sh "$0" --roundtrip "$@" >"$CG_RES/$1/rt/$4.report" 2>&1' "$suite/run.sh" <"$work/rtchecks"
 while read -r v lib ann; do
   while read -r name; do
     cat "$res/$v/$name.report" 2>/dev/null || fail "callgrind/$v/$name" "no report"
