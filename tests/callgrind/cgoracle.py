@@ -12,7 +12,9 @@ and the checks built on it.  It gives, for one or several Callgrind files:
   different objects are one pair, as in callgrind_annotate;
 * the self cost of every (file, line): line 0 when the file's `positions:`
   have no `line`;
-* the `totals:` line of every part, summed (missing trailing counts are 0).
+* the `totals:` line of every part, summed (missing trailing counts are 0);
+* the call graph, from the self costs and calls alone (CallGraph: the
+  rules that cg_annotate's JSON "call_graph" follows).
 
 Costs of every part of a file are added up.  `calls=` lines and the cost
 line after them (inclusive costs) are not self cost; `jump=`/`jcnd=` and the
@@ -33,6 +35,10 @@ Commands (exit status 0: agreed; 1: a difference, printed as `# ` lines;
   check-totals FILE...            sum of self costs == sum of totals: lines
   check-ours OURS.json FILE...    our cg_annotate --format=json of FILE...
                                   against the reader: totals, functions, lines
+  graph FILE...                   the oracle's call graph, as JSON in the shape
+                                  of cg_annotate's "call_graph"
+  check-graph OURS.json FILE...   our JSON's "call_graph" against the oracle's
+                                  (CallGraph below), and its invariants
   limit OLD NEW EVENT PERCENT     the exit status `cg_annotate --diff OLD NEW
                                   --limit EVENT=+PERCENT%` must give (0 or 3),
                                   from the totals: lines alone
@@ -76,7 +82,9 @@ class Profile:
         self.objs = {}      # (file, fn) -> set of objects it was seen in
         self.line = {}      # (file, line) -> [counts]
         # (caller file, caller fn, callee file, callee fn, call-site line,
-        # target line) -> [number of calls, inclusive counts...]
+        # target line) -> [number of calls, inclusive counts...]; the two
+        # functions are the names as written (resolved), recursion levels
+        # and --separate-callers contexts kept: `fib'2`, `f'g'h`.
         self.calls = {}
         self.totals = None  # sum of totals: lines
         self.parts = 0
@@ -654,6 +662,458 @@ def cmd_check_diff(diff, old, new):
     return rc
 
 
+# --- the call graph: cg_annotate --format=json's "call_graph" -----------------
+
+RECLEVEL = re.compile(r'^[0-9]+$')
+
+
+def name_order(s):
+    """Bytewise order of names (the file's bytes, not code points)."""
+    return s.encode('utf-8', 'surrogateescape')
+
+
+def strongly_connected(nodes, succ):
+    """The strongly connected components of a directed graph (Tarjan's
+    algorithm, without recursion: Callgrind's call chains are deep)."""
+    index, low = {}, {}
+    stack, on_stack = [], set()
+    comps = []
+    for root in sorted(nodes):
+        if root in index:
+            continue
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        work = [[root, 0]]
+        while work:
+            top = work[-1]
+            v = top[0]
+            if top[1] < len(succ[v]):
+                w = succ[v][top[1]]
+                top[1] += 1
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append([w, 0])
+                elif w in on_stack:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                comps.append(comp)
+    return comps
+
+
+class CallGraph:
+    """The call graph of a Profile, from its self costs and calls alone.
+
+    As written: one node per function name exactly as the file writes it
+    (`fib`, `fib'2`, `fib'main'(below main)` apart), its self cost summed
+    over source files and objects; one arc per (caller node, callee node),
+    its number of calls and inclusive costs summed over call sites (a
+    `calls=0` line, a call still running at the dump, is an arc of count 0).
+    Cycles: the strongly connected components of 2 nodes or more (a node
+    that calls itself is recursion, not a cycle).
+
+    Folded: a node is a function's.  Callgrind writes a node as
+    F['N]['C1'C2...]: F the function, 'N its recursion level when above 1
+    (--separate-recs), C1... its callers, innermost first
+    (--separate-callers).  A name is read so only when every caller part is
+    the function part of some node of the file (a Rust name can contain
+    `'`); else the whole name is the function, at level 1.  A node is of
+    level 1 when it has no 'N part.
+
+    An arc u -> v is *counted* when v is of level 1, u != v and u is not in
+    v's cycle.  A function's inclusive cost: over its level-1 nodes v, the
+    inclusive costs of the counted arcs into v; a root, a level-1 node that
+    no other node calls (the program's first function, a thread's start),
+    gives instead its self cost and the inclusive costs of the arcs out of
+    it but a self-loop (whose cost is in the node's self cost already).  A
+    level-1 node called from its cycle only gives nothing: the cycle's
+    inclusive cost holds it (taking it for a root, as a reading of the
+    rules has it, gives `is_odd` of recs1-recursion 1.8 times the
+    program's total).
+    `calls`: the counted arcs' counts; `recursive_calls`: the counts of
+    every other arc into any of its nodes.  Exact: no level-1 node in a
+    cycle.  A folded arc F -> G: the arcs from F's nodes to G's, `count`
+    and `inclusive` those of the counted ones, `recursive_count` the
+    others' count.  A cycle: its members (the functions of its nodes),
+    self cost, and inclusive cost: the arcs into it from outside, or, when
+    none enters it, its self cost and the arcs out of it."""
+
+    def __init__(self, p):
+        self.events = p.events
+        self.zero = [0] * len(p.events)
+        self.self = {}
+        for (fl, fn), v in p.fn.items():
+            p._add(self.self, fn, v)
+        self.arcs = {}
+        for k, v in p.calls.items():
+            p._add(self.arcs, (k[1], k[3]), v)
+        nodes = set(self.self)
+        for u, v in self.arcs:
+            nodes.add(u)
+            nodes.add(v)
+        self.nodes = nodes
+        self.succ = {x: [] for x in nodes}
+        self.into = {x: [] for x in nodes}     # arcs into x: (u, [count, incl...])
+        self.out = {x: [] for x in nodes}
+        for (u, v), a in sorted(self.arcs.items()):
+            self.succ[u].append(v)
+            self.into[v].append((u, a))
+            self.out[u].append((v, a))
+        # Folding.
+        firsts = {x.split("'")[0] for x in nodes}
+        self.func, self.level1 = {}, {}
+        for x in nodes:
+            parts = x.split("'")
+            f, rest, lvl1 = parts[0], parts[1:], True
+            if rest and RECLEVEL.match(rest[0]):
+                rest, lvl1 = rest[1:], False
+            if all(c in firsts for c in rest):
+                self.func[x], self.level1[x] = f, lvl1
+            else:
+                self.func[x], self.level1[x] = x, True
+        # Cycles.
+        self.cycle_of = {}
+        self.cycles = []
+        comps = [sorted(c) for c in strongly_connected(nodes, self.succ) if len(c) >= 2]
+        for c in sorted(comps):
+            for x in c:
+                self.cycle_of[x] = len(self.cycles)
+            self.cycles.append(c)
+
+    def counted(self, u, v):
+        if not self.level1[v] or u == v:
+            return False
+        cv = self.cycle_of.get(v)
+        return cv is None or self.cycle_of.get(u) != cv
+
+    def add(self, a, b):
+        return [x + y for x, y in zip(a, b)]
+
+    def functions(self):
+        """function -> dict of self, inclusive, exact, calls, recursive_calls,
+        cycles (the indices of the cycles its level-1 nodes are in), root
+        (whether a level-1 node of it is a root), nodes (its nodes)."""
+        out = {}
+        for x in sorted(self.nodes):
+            f = out.setdefault(self.func[x], {
+                'self': self.zero, 'inclusive': self.zero, 'exact': True,
+                'calls': 0, 'recursive_calls': 0, 'cycles': set(), 'root': False,
+                'nodes': []})
+            f['nodes'].append(x)
+            f['self'] = self.add(f['self'], self.self.get(x, self.zero))
+            ins = [(u, a) for u, a in self.into[x] if self.counted(u, x)]
+            for u, a in self.into[x]:
+                if not self.counted(u, x):
+                    f['recursive_calls'] += a[0]
+            if not self.level1[x]:
+                continue
+            if x in self.cycle_of:
+                f['exact'] = False
+                f['cycles'].add(self.cycle_of[x])
+            if ins:
+                for u, a in ins:
+                    f['calls'] += a[0]
+                    f['inclusive'] = self.add(f['inclusive'], a[1:])
+            elif all(u == x for u, a in self.into[x]):
+                f['root'] = True
+                f['inclusive'] = self.add(f['inclusive'], self.self.get(x, self.zero))
+                for v, a in self.out[x]:
+                    if v != x:
+                        f['inclusive'] = self.add(f['inclusive'], a[1:])
+        return out
+
+    def folded_calls(self):
+        """(caller, callee) -> [count, recursive_count, inclusive...]."""
+        out = {}
+        for (u, v), a in self.arcs.items():
+            k = (self.func[u], self.func[v])
+            cur = out.setdefault(k, [0, 0] + self.zero)
+            if self.counted(u, v):
+                cur[0] += a[0]
+                cur[2:] = self.add(cur[2:], a[1:])
+            else:
+                cur[1] += a[0]
+        return out
+
+    def excess(self):
+        """node -> the inclusive costs of the calls into it minus its self
+        cost and the inclusive costs of its calls, for every node that is
+        called and is not recursive (in no cycle, no self-loop), where the
+        two must be equal; only the nodes where they are not.  Callgrind
+        gives a few more instructions (and I1/LL misses) to a call that
+        never returns (`_Exit`, a thread's `start_thread`) or that is
+        still running at a dump than its callee's costs add up to."""
+        out = {}
+        for x in sorted(self.nodes):
+            if x in self.cycle_of or not self.into[x] or any(u == x for u, a in self.into[x]):
+                continue
+            d = self.zero
+            for u, a in self.into[x]:
+                d = self.add(d, a[1:])
+            d = [i - s for i, s in zip(d, self.self.get(x, self.zero))]
+            for v, a in self.out[x]:
+                d = [i - o for i, o in zip(d, a[1:])]
+            if any(d):
+                out[x] = d
+        return out
+
+    def nested_contexts(self):
+        """[(function, node)]: level-1 nodes whose --separate-callers context
+        names their own function: called while the function is active (two
+        functions of one name, say, whose recursion levels Callgrind counts
+        apart), so that the function's inclusive cost counts them twice."""
+        out = []
+        for x in sorted(self.nodes):
+            f = self.func[x]
+            if self.level1[x] and f != x and f in x.split("'")[1:]:
+                out.append((f, x))
+        return out
+
+    def cycle_figures(self):
+        """[(members, self, inclusive)] in the order of self.cycles."""
+        out = []
+        for c in self.cycles:
+            cs = set(c)
+            members = sorted({self.func[x] for x in c}, key=name_order)
+            s = self.zero
+            for x in c:
+                s = self.add(s, self.self.get(x, self.zero))
+            incl, entered = self.zero, False
+            for x in c:
+                for u, a in self.into[x]:
+                    if u not in cs:
+                        entered = True
+                        incl = self.add(incl, a[1:])
+            if not entered:
+                incl = s
+                for x in c:
+                    for v, a in self.out[x]:
+                        if v not in cs:
+                            incl = self.add(incl, a[1:])
+            out.append((members, s, incl))
+        return out
+
+
+def graph_json(g):
+    """The oracle's call graph in the shape of cg_annotate's "call_graph"
+    (counts in the file's order of events), for reading and for testing
+    check-graph itself."""
+    funcs = g.functions()
+    cycles = g.cycle_figures()
+    order = sorted(range(len(cycles)), key=lambda k: (cycles[k][0], cycles[k][1], cycles[k][2]))
+    number = {k: n + 1 for n, k in enumerate(order)}
+    out = {'folded': True, 'functions': [], 'calls': [], 'cycles': []}
+    for f in sorted(funcs, key=name_order):
+        r = funcs[f]
+        cyc = sorted(number[k] for k in r['cycles'])
+        out['functions'].append({
+            'function': f, 'self': r['self'], 'inclusive': r['inclusive'], 'exact': r['exact'],
+            'cycle': cyc[0] if cyc else None, 'calls': r['calls'],
+            'recursive_calls': r['recursive_calls']})
+    for (a, b), v in sorted(g.folded_calls().items(), key=lambda k: (name_order(k[0][0]), name_order(k[0][1]))):
+        out['calls'].append({'caller': a, 'callee': b, 'count': v[0], 'recursive_count': v[1],
+                             'inclusive': v[2:]})
+    for k in order:
+        out['cycles'].append({'cycle': number[k], 'members': cycles[k][0], 'self': cycles[k][1],
+                              'inclusive': cycles[k][2]})
+    return out
+
+
+def cmd_check_graph(ours, paths):
+    """Our JSON's call_graph against the CallGraph of the files (added up),
+    and the invariants: no function's or cycle's inclusive cost above the
+    program's total in any event (Callgrind's counts are never negative)."""
+    p = load(paths, by_name=True)
+    g = CallGraph(p)
+    with open(ours, 'rb') as f:
+        doc = json.loads(f.read().decode('utf-8', 'surrogateescape'))
+    ev = doc.get('events')
+    if not isinstance(ev, list) or sorted(ev) != sorted(p.events):
+        return report(['events: ours %r, the file says %r' % (ev, p.events)])
+    idx = [ev.index(e) for e in p.events]
+    names = p.events
+    total = p.totals
+    funcs = g.functions()
+    fcalls = g.folded_calls()
+    cycles = g.cycle_figures()
+    roots = sorted((f for f, r in funcs.items() if r['root']), key=name_order)
+    diffs = []
+    # The invariants: no inclusive cost above the program's total, but for
+    # what Callgrind's own calls give beyond their callees' costs (slack).
+    excess = g.excess()
+    slack = g.zero
+    for d in excess.values():
+        slack = g.add(slack, [max(0, c) for c in d])
+    limit = g.add(total, slack)
+    notes = []
+    over = [(x, d) for x, d in sorted(excess.items()) if any(c > 0 for c in d)]
+    for x, d in over[:3]:
+        notes.append('Callgrind\'s calls into %s cost %s more than its self cost and its calls'
+                     ' (a call that never returns, or still running at the dump)' % (
+                         x, fmt(names, [max(0, c) for c in d])))
+    if len(over) > 3:
+        notes.append('... and %d more such nodes' % (len(over) - 3))
+    for f, x in g.nested_contexts()[:3]:
+        notes.append('%s: its level-1 node %s is called while %s is active: its inclusive cost'
+                     ' counts that call twice' % (f, x, f))
+    # The oracle's own figures: a failure here is the rules', not ours.
+    for f, r in sorted(funcs.items()):
+        if any(i > t for i, t in zip(r['inclusive'], limit)):
+            notes.append('oracle: %s: inclusive %s above the total %s' % (
+                f, fmt(names, r['inclusive']), fmt(names, total)))
+    if not g.arcs:
+        if 'call_graph' in doc:
+            notes.append('the file has no calls, yet ours has a "call_graph"')
+        else:
+            print('# no calls in the file, no "call_graph" in ours')
+            return 0
+    cg = doc.get('call_graph')
+    if cg is None:
+        diffs.append('ours has no "call_graph": cg_annotate --format=json does not give the call'
+                     ' graph yet (issue 26); the oracle has %d functions, %d calls (folded),'
+                     ' %d cycles' % (len(funcs), len(fcalls), len(cycles)))
+        rc = report(diffs)
+        for n in notes:
+            print('# ' + n)
+        return rc
+
+    def vec(obj, key, what):
+        v = obj.get(key)
+        if not isinstance(v, list) or len(v) != len(ev):
+            diffs.append('%s: "%s" is %r, not %d counts' % (what, key, v, len(ev)))
+            return None
+        return [v[i] for i in idx]
+
+    def show(v):
+        return fmt(names, v) if v is not None else 'none'
+
+    if cg.get('folded') is not True:
+        diffs.append('"folded" is %r, not true (the default view)' % cg.get('folded'))
+    # Cycles: matched as a multiset of (members, self, inclusive); ours'
+    # numbers kept for the functions' "cycle".
+    mine_c = sorted((tuple(m), tuple(s), tuple(i)) for m, s, i in cycles)
+    ours_c, num = [], {}
+    for c in cg.get('cycles', []):
+        what = 'cycle %r' % c.get('cycle')
+        s, i = vec(c, 'self', what), vec(c, 'inclusive', what)
+        m = c.get('members')
+        if s is None or i is None or not isinstance(m, list):
+            continue
+        if m != sorted(m, key=name_order):
+            diffs.append('%s: members %r not in bytewise order' % (what, m))
+        if c.get('cycle') in num:
+            diffs.append('%s: the number is used twice' % what)
+        t = (tuple(sorted(m, key=name_order)), tuple(s), tuple(i))
+        num[c.get('cycle')] = t
+        ours_c.append(t)
+    ours_c.sort()
+    if ours_c != mine_c:
+        for t in [t for t in ours_c if t not in mine_c]:
+            diffs.append('cycle of %s: ours has self %s, inclusive %s; the oracle has no such cycle' % (
+                ' '.join(t[0]), show(list(t[1])), show(list(t[2]))))
+        for t in [t for t in mine_c if t not in ours_c]:
+            diffs.append('cycle of %s: the oracle has self %s, inclusive %s; ours has no such cycle' % (
+                ' '.join(t[0]), show(list(t[1])), show(list(t[2]))))
+    # Functions.
+    got, incl = {}, {}
+    for r in cg.get('functions', []):
+        f = r.get('function')
+        if f in got:
+            diffs.append('function %r listed twice' % f)
+        got[f] = r
+    for f in sorted(set(got) | set(funcs), key=name_order):
+        o, m = got.get(f), funcs.get(f)
+        if o is None:
+            if any(m['self']) or any(m['inclusive']) or m['calls'] or m['recursive_calls']:
+                diffs.append('function %s: not in ours (oracle: self %s, inclusive %s, calls %d)' % (
+                    f, show(m['self']), show(m['inclusive']), m['calls']))
+            continue
+        what = 'function %s' % f
+        if m is None:
+            diffs.append('%s: in ours, not a function of the file' % what)
+            continue
+        s, i = vec(o, 'self', what), vec(o, 'inclusive', what)
+        if i is not None:
+            incl[f] = i
+        if s is not None and s != m['self']:
+            diffs.append('%s: self: ours %s, oracle %s' % (what, show(s), show(m['self'])))
+        if i is not None and i != m['inclusive']:
+            diffs.append('%s: inclusive: ours %s, oracle %s' % (what, show(i), show(m['inclusive'])))
+        for k in ('exact', 'calls', 'recursive_calls'):
+            if o.get(k) != m[k]:
+                diffs.append('%s: %s: ours %r, oracle %r' % (what, k, o.get(k), m[k]))
+        # "cycle": null when exact; else the number of ours' cycle of its
+        # level-1 node(s), one that lists it.
+        c = o.get('cycle')
+        if m['exact'] and c is not None and c not in num:
+            diffs.append('%s: cycle %r: ours has no such cycle' % (what, c))
+        if not m['exact']:
+            want = {mine_c.index((tuple(cycles[k][0]), tuple(cycles[k][1]), tuple(cycles[k][2])))
+                    for k in m['cycles']}
+            if c not in num:
+                diffs.append('%s: cycle %r: not one of ours\' cycles (its level-1 node%s in %d)' % (
+                    what, c, 's are' if len(m['nodes']) > 1 else ' is', len(want)))
+            elif len(want) == 1 and num[c] != mine_c[want.pop()]:
+                diffs.append('%s: cycle %r is not the cycle of its level-1 node' % (what, c))
+            elif f not in num[c][0]:
+                diffs.append('%s: cycle %r does not list it' % (what, c))
+    # Folded calls.
+    gotc = {}
+    for r in cg.get('calls', []):
+        k = (r.get('caller'), r.get('callee'))
+        what = 'call %s -> %s' % k
+        if k in gotc:
+            diffs.append('%s: listed twice' % what)
+        i = vec(r, 'inclusive', what)
+        gotc[k] = [r.get('count'), r.get('recursive_count')] + (i if i is not None else [None])
+    for k in sorted(set(gotc) | set(fcalls), key=lambda k: (name_order(k[0]), name_order(k[1]))):
+        o, m = gotc.get(k), fcalls.get(k)
+        if (o is None or not any(o)) and (m is None or not any(m)):
+            continue
+        if o != m:
+            sh = lambda a: ('none' if a is None else 'count %r, recursive_count %r, inclusive %s' % (
+                a[0], a[1], show(a[2:]) if None not in a[2:] else '?'))
+            diffs.append('call %s -> %s: ours %s; oracle %s' % (k + (sh(o), sh(m))))
+    # The invariants, on ours (for every event).
+    def above(what, i):
+        if any(a > t for a, t in zip(i, limit)):
+            diffs.append('invariant: %s: inclusive %s above the program\'s total %s' % (
+                what, show(i), show(total)))
+        elif any(a > t for a, t in zip(i, total)):
+            notes.append('%s: inclusive %s above the program\'s total %s, by no more than'
+                         ' Callgrind\'s calls give beyond their callees\' costs' % (
+                             what, show(i), show(total)))
+    for f, i in sorted(incl.items(), key=lambda k: name_order(k[0])):
+        above('function %s' % f, i)
+    for c, t in sorted(num.items(), key=repr):
+        above('cycle %r' % c, list(t[2]))
+    rc = report(diffs)
+    for n in notes:
+        print('# ' + n)
+    if rc == 0:
+        rs = g.zero
+        for f in roots:
+            rs = g.add(rs, funcs[f]['inclusive'])
+        print('# %d functions (%d inexact), %d calls, %d cycles agree; roots %s: inclusive %s of total %s' % (
+            len(funcs), sum(1 for r in funcs.values() if not r['exact']), len(fcalls), len(cycles),
+            ', '.join(roots[:4]) + (', ...' if len(roots) > 4 else ''), show(rs), show(total)))
+    return rc
+
+
 class Totals:
     """A Callgrind file's events and summed totals: lines, quickly."""
 
@@ -769,6 +1229,12 @@ def main(argv):
             if args[0] == '--negative':
                 return cmd_check_ours(args[1], args[2:], negative=True)
             return cmd_check_ours(args[0], args[1:])
+        if cmd == 'graph':
+            p = load(args, by_name=True)
+            json.dump({'events': p.events, 'call_graph': graph_json(CallGraph(p))}, sys.stdout, indent=1)
+            return 0
+        if cmd == 'check-graph':
+            return cmd_check_graph(args[0], args[1:])
         if cmd == 'fn-context':
             return cmd_fn_context(args[0])
         if cmd == 'check-merge':

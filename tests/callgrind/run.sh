@@ -7,7 +7,7 @@
 # 3.24 and unstable's 3.27, fetched as tests/release.sh does), each case of
 # tests/callgrind/cases runs that release's callgrind on a test program, and
 # every non-empty file it writes (one per dump, per thread, or one with
-# several parts) is checked twice:
+# several parts) is checked three times:
 #
 #   REL/CASE/oracle  the oracle agrees with itself: cgoracle.py (a small
 #                    Callgrind reader written for this test only, not our
@@ -19,6 +19,12 @@
 #   REL/CASE/ours    our `cg_annotate --format=json --threshold=0 FILE`
 #                    gives exactly the oracle's totals, (file, function) self
 #                    costs and (file, line) costs
+#   REL/CASE/graph   the "call_graph" of that same JSON is the oracle's
+#                    (cgoracle.py check-graph, computed from the file's
+#                    calls alone): every function's self and inclusive
+#                    costs, exactness, calls and recursive calls, every
+#                    folded call and every cycle; and no inclusive cost
+#                    is above the program's total
 #
 # and, per release, `cg_annotate --diff OLD NEW --limit Ir=+1%` on two
 # profiles of cldumps with different inputs exits 0 or 3 as the totals:
@@ -107,7 +113,7 @@ runok() { # NAME DIR
 havours=yes
 [ -x "$ours" ] || havours=no
 
-# check_case VERSION NAME ANNOTATE: the oracle and ours cases of one run,
+# check_case VERSION NAME ANNOTATE: the oracle, ours and graph cases of one run,
 # as PASS/FAIL lines.
 check_case() {
     v=$1 name=$2 ann=$3
@@ -137,13 +143,15 @@ check_case() {
     done
     if [ "$ok" = yes ]; then pass "$t/oracle"
     else fail "$t/oracle" && indent 30 <"$d/oracle.txt"; fi
-    # Ours.
+    # Ours, and its call graph (the same JSON).
     if [ "$havours" = no ]; then
       fail "$t/ours" "our cg_annotate is not built: no $ours"
+      fail "$t/graph" "our cg_annotate is not built: no $ours"
       return
     fi
     : >"$d/ours.txt"
-    ok=yes
+    : >"$d/graph.txt"
+    ok=yes gok=yes
     for f in $(files "$d"); do
       b=$(basename "$f")
       "$ours" --format=json --threshold=0 "$f" >"$d/chk/$b.ours.json" 2>"$d/chk/$b.ours.err"
@@ -155,17 +163,22 @@ check_case() {
       if [ "$rc" -eq 1 ] && $oracle has-forward-names "$f" &&
          grep -q 'name id used before it is defined (a Callgrind run with --mangle-names=no' "$d/chk/$b.ours.err"; then
         echo "# $b: refused as it should be: $(head -c 200 "$d/chk/$b.ours.err")" >>"$d/ours.txt"
+        echo "# $b: refused (no call graph to check)" >>"$d/graph.txt"
         continue
       fi
       if [ "$rc" -ne 0 ]; then
-        ok=no
+        ok=no gok=no
         { echo "# $b: cg_annotate exited with status $rc:"; head -n 5 "$d/chk/$b.ours.err" | sed 's/^/#   /'; } >>"$d/ours.txt"
+        echo "# $b: cg_annotate exited with status $rc: no JSON" >>"$d/graph.txt"
         continue
       fi
       { echo "# $b:"; $oracle check-ours "$d/chk/$b.ours.json" "$f" 2>&1; } >>"$d/ours.txt" || ok=no
+      { echo "# $b:"; $oracle check-graph "$d/chk/$b.ours.json" "$f" 2>&1; } >>"$d/graph.txt" || gok=no
     done
     if [ "$ok" = yes ]; then pass "$t/ours"
     else fail "$t/ours" && indent 30 <"$d/ours.txt"; fi
+    if [ "$gok" = yes ]; then pass "$t/graph"
+    else fail "$t/graph" && indent 30 <"$d/graph.txt"; fi
 }
 
 # The round trips: KIND NAME INPUT..., each input CASE/FILE of a release's
@@ -377,7 +390,7 @@ done
 
 # ---------------------------------------------------------------------------
 # Programs (out/progs), built once: tests/progs/NAME.{c,cc} with the flags
-# of their `cflags:` line, as tests/tool builds them, and cldumps.c.
+# of their `cflags:` line, as tests/tool builds them, and tests/callgrind/*.c.
 
 mkdir -p "$work/progs" || exit 2
 # callgrind.h: the system's, or else a fetched release's (the requests are
@@ -482,7 +495,7 @@ while read -r v lib ann; do
   while read -r name; do echo "$v $name $ann" >>"$work/checks"; done <"$work/cases.sel"
 done <"$work/releases"
 # shellcheck disable=SC2016
-CG_RES=$res xargs -P "$jobs" -L 1 sh -c 'sh "$0" --check "$@" >"$CG_RES/$1/$2.report" 2>&1' "$suite/run.sh" <"$work/checks"
+CG_RES=$res xargs -r -P "$jobs" -L 1 sh -c 'sh "$0" --check "$@" >"$CG_RES/$1/$2.report" 2>&1' "$suite/run.sh" <"$work/checks"
 # The round trips likewise (run.sh --roundtrip).
 : >"$work/rtchecks"
 while read -r v lib ann; do
@@ -490,7 +503,7 @@ while read -r v lib ann; do
   while read -r kind name ins; do echo "$v $ann $kind $name $ins" >>"$work/rtchecks"; done <"$work/rt.sel"
 done <"$work/releases"
 # shellcheck disable=SC2016
-CG_RES=$res xargs -P "$jobs" -L 1 sh -c 'sh "$0" --roundtrip "$@" >"$CG_RES/$1/rt/$4.report" 2>&1' "$suite/run.sh" <"$work/rtchecks"
+CG_RES=$res xargs -r -P "$jobs" -L 1 sh -c 'sh "$0" --roundtrip "$@" >"$CG_RES/$1/rt/$4.report" 2>&1' "$suite/run.sh" <"$work/rtchecks"
 while read -r v lib ann; do
   while read -r name; do
     cat "$res/$v/$name.report" 2>/dev/null || fail "callgrind/$v/$name" "no report"
