@@ -160,7 +160,8 @@ static int cmp_outer(const void *a, const void *b, void *r)
 static int cmp_inner(const void *a, const void *b, void *r)
 {
     const cg_inner *x = a, *y = b;
-    int c = cmp_counts(r, x->cc, x->incl, y->cc, y->incl);
+    int c = cmp_counts(r, x->cc, x->incl ? x->incl : x->sort_incl, y->cc,
+                       y->incl ? y->incl : y->sort_incl);
     return c ? c : -cg_strcmp(x->name, y->name);
 }
 
@@ -177,7 +178,9 @@ static void keep_and_sort(const cg_report *r, cg_summary *s)
         size_t m = 0;
         s->n_members_all += o[i].n_in;
         for (size_t j = 0; j < o[i].n_in; j++)
-            if (row_kept(r, o[i].in[j].cc, o[i].in[j].incl, t)) o[i].in[m++] = o[i].in[j];
+            if (row_kept(r, o[i].in[j].cc, o[i].in[j].incl ? o[i].in[j].incl : o[i].in[j].sort_incl,
+                         t))
+                o[i].in[m++] = o[i].in[j];
         o[i].n_in = m;
         s->n_members += m;
         if (m) {
@@ -212,7 +215,7 @@ void cg_summary_by_file(const cg_report *r, cg_summary *s)
              pi = p->pairs[pi].next_in_file, j++) {
             uint32_t fn = p->pairs[pi].fn;
             const cg_count *incl = cg_report_incl(r, fn);
-            o[i].in[j] = (cg_inner){cg_name(&p->fns, fn), cg_pair_cc(p, pi), incl, pi};
+            o[i].in[j] = (cg_inner){cg_name(&p->fns, fn), cg_pair_cc(p, pi), incl, NULL, pi};
             cg_cc_add(o[i].cc, o[i].in[j].cc, nev, 1);
             if (!incl) continue;
             if (!o[i].sort_incl) o[i].sort_incl = xcalloc(nev, sizeof(cg_count));
@@ -276,7 +279,9 @@ void cg_summary_by_fn(const cg_report *r, cg_summary *s)
                        CG_NONE) {
                 continue; /* represented by the merged orphan entry */
             }
-            e->in[e->n_in++] = (cg_inner){cg_name(&p->files, pr->file), cc, NULL, pi};
+            /* A file of the function has no inclusive cost; an inclusive
+               key keeps and orders it by its function's. */
+            e->in[e->n_in++] = (cg_inner){cg_name(&p->files, pr->file), cc, NULL, e->incl, pi};
         }
     }
     free(start);
@@ -686,8 +691,12 @@ static uint32_t *keep_arcs(const cg_report *r, const uint32_t *list, size_t n, d
 {
     uint32_t *v = xmalloc((n + 1) * sizeof *v);
     size_t k = 0;
+    /* A call made only while its callee was running costs nothing of its
+       own, yet says who recurses through whom: always kept. */
     for (size_t i = 0; i < n; i++)
-        if (cg_reaches(cg_farc_cc(r->graph, list[i])[r->sort[0].event], t)) v[k++] = list[i];
+        if (cg_reaches(cg_farc_cc(r->graph, list[i])[r->sort[0].event], t) ||
+            (r->graph->arcs[list[i]].count == 0 && r->graph->arcs[list[i]].rcount != 0))
+            v[k++] = list[i];
     struct arc_order o = {r, by_callee};
     qsort_r(v, k, sizeof *v, cmp_arc_cost, &o);
     *kept = k;

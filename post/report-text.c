@@ -278,34 +278,77 @@ static void dot_row(const struct text *tc, const widths *w, const char *label, s
 
 /* ------------------------------------------------ metadata and summary */
 
-/* Callgrind's metadata lines (report-model.c), each text wrapped at 80
-   columns under its label. */
+/* A metadata line of our own: `label:` and the text wrapped at 80 columns
+   under it. */
+static void meta_wrapped(const struct text *tc, const char *label, const char *t, size_t len)
+{
+    char lab[64];
+    snprintf(lab, sizeof lab, "%s:", label);
+    fprintf(tc->out, "%-17s", lab);
+    const char *end = t + len;
+    size_t col = 17;
+    while (t < end) {
+        const char *sp = memchr(t, ' ', (size_t)(end - t));
+        const char *w_end = sp ? sp : end;
+        size_t w = (size_t)(w_end - t);
+        if (col > 17 && col + 1 + w > 80) {
+            fputs("\n                 ", tc->out);
+            col = 17;
+        }
+        fputc(' ', tc->out);
+        cg_put_safe(tc->out, t, w);
+        col += 1 + w;
+        t = sp ? sp + 1 : end;
+    }
+    fputc('\n', tc->out);
+}
+
+/* Callgrind's metadata lines (report-model.c). */
 static void callgrind_metadata(const struct text *tc)
 {
     size_t n;
     cg_meta_note *notes = cg_meta_notes(tc->r, &n);
-    for (size_t i = 0; i < n; i++) {
-        char label[sizeof notes[i].label + 1];
-        snprintf(label, sizeof label, "%s:", notes[i].label);
-        fprintf(tc->out, "%-17s", label);
-        const char *t = notes[i].text.p, *end = t + notes[i].text.len;
-        size_t col = 17;
-        while (t < end) {
-            const char *sp = memchr(t, ' ', (size_t)(end - t));
-            const char *w_end = sp ? sp : end;
-            size_t w = (size_t)(w_end - t);
-            if (col > 17 && col + 1 + w > 80) {
-                fputs("\n                 ", tc->out);
-                col = 17;
-            }
-            fputc(' ', tc->out);
-            cg_put_safe(tc->out, t, w);
-            col += 1 + w;
-            t = sp ? sp + 1 : end;
-        }
-        fputc('\n', tc->out);
-    }
+    for (size_t i = 0; i < n; i++)
+        meta_wrapped(tc, notes[i].label, notes[i].text.p, notes[i].text.len);
     cg_meta_notes_free(notes, n);
+}
+
+/* What the inclusive figures are (docs/post-processors.md, "The call
+   graph"): the metadata says which are exact. */
+static void call_graph_note(const struct text *tc)
+{
+    const cg_fgraph *g = tc->r->graph;
+    size_t in_cycles = 0, shared = 0, other = 0;
+    for (size_t f = 0; f < cg_fgraph_n(g); f++) {
+        if (g->fns[f].exact) continue;
+        if (g->fns[f].cycle != CG_NONE)
+            in_cycles++;
+        else if (g->fns[f].shared)
+            shared++;
+        else
+            other++;
+    }
+    fprintf(tc->out, "Call graph:       %s\n",
+            g->folded ? "recursion levels and caller contexts folded (--fold=yes)"
+                      : "functions as the file names them (--fold=no)");
+    cg_buf b = {0};
+    cg_buf_adds(&b, "exact");
+    const char *sep = ", but lower bounds for ";
+    if (in_cycles) {
+        cg_buf_printf(
+            &b, "%s%zu function%s in cycles (marked <cycle N>; each cycle's own cost is exact)",
+            sep, in_cycles, in_cycles == 1 ? "" : "s");
+        sep = ", ";
+    }
+    if (shared) {
+        cg_buf_printf(&b, "%s%zu whose name several functions share (marked <shared name>)", sep,
+                      shared);
+        sep = ", ";
+    }
+    if (other)
+        cg_buf_printf(&b, "%s%zu whose caller contexts may nest (marked <inexact>)", sep, other);
+    meta_wrapped(tc, "Inclusive costs", b.p, b.len);
+    cg_buf_free(&b);
 }
 
 /* The mark of a function whose inclusive cost is a lower bound, and why:
@@ -319,26 +362,6 @@ static void inexact_mark(const cg_fgraph *g, cg_buf *b, uint32_t fn)
         cg_buf_adds(b, " <shared name>");
     else
         cg_buf_adds(b, " <inexact>");
-}
-
-/* What the inclusive figures are (docs/post-processors.md, "The call
-   graph"): the metadata says which are exact. */
-static void call_graph_note(const struct text *tc)
-{
-    const cg_fgraph *g = tc->r->graph;
-    size_t inexact = 0;
-    for (size_t f = 0; f < cg_fgraph_n(g); f++) inexact += !g->fns[f].exact;
-    fprintf(tc->out, "Call graph:       %s\n",
-            g->folded ? "recursion levels and caller contexts folded (--fold=yes)"
-                      : "functions as the file names them (--fold=no)");
-    if (!inexact)
-        fputs("Inclusive costs:  exact\n", tc->out);
-    else
-        fprintf(tc->out,
-                "Inclusive costs:  exact, but for %zu marked function%s, lower bounds: <cycle N>\n"
-                "                  in a cycle (the cycle's own is exact), <shared name> a name\n"
-                "                  several functions have\n",
-                inexact, inexact == 1 ? "" : "s");
 }
 
 static void metadata(const struct text *tc)

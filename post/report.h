@@ -110,8 +110,9 @@ const cg_count *cg_report_incl(const cg_report *r, uint32_t fn);
 typedef struct cg_inner {
     const cg_str *name;
     const cg_count *cc;
-    const cg_count *incl; /* a function's inclusive cost, else NULL */
-    uint32_t pair;        /* the (file, function) pair whose lines these are, or CG_NONE */
+    const cg_count *incl;      /* a function's inclusive cost, else NULL */
+    const cg_count *sort_incl; /* a file's: its function's (for keeping and order) */
+    uint32_t pair;             /* the (file, function) pair whose lines these are, or CG_NONE */
 } cg_inner;
 
 /* A group: a file with its functions, or a function with its files. */

@@ -1,0 +1,1 @@
+cg_annotate --tree=up cl-rec.clout

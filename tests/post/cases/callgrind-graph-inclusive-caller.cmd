@@ -1,0 +1,1 @@
+cg_annotate --inclusive=yes --tree=caller --no-annotate cl-cycle.clout

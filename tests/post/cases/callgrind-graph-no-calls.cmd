@@ -1,0 +1,1 @@
+cg_annotate --show=Ir:incl demo.cgout
