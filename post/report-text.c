@@ -341,12 +341,14 @@ static void call_graph_note(const struct text *tc)
         sep = ", ";
     }
     if (shared) {
-        cg_buf_printf(&b, "%s%zu whose name several functions share (marked <shared name>)", sep,
-                      shared);
+        cg_buf_printf(&b,
+                      "%s%zu function%s whose name other functions share (marked <shared name>)",
+                      sep, shared, shared == 1 ? "" : "s");
         sep = ", ";
     }
     if (other)
-        cg_buf_printf(&b, "%s%zu whose caller contexts may nest (marked <inexact>)", sep, other);
+        cg_buf_printf(&b, "%s%zu function%s whose caller contexts may nest (marked <inexact>)", sep,
+                      other, other == 1 ? "" : "s");
     meta_wrapped(tc, "Inclusive costs", b.p, b.len);
     cg_buf_free(&b);
 }

@@ -29,11 +29,15 @@ indent() { sed -n "1,${1:-20}s/^/    /p"; }
 # (every case when CASES is unset or empty).
 selected() {
   [ -n "${CASES:-}" ] || return 0
+  # The patterns split on blanks but must not match file names here.
+  case $- in *f*) _glob_off=yes ;; *) _glob_off=no; set -f ;; esac
+  _sel=1
   for _p in $CASES; do
     # shellcheck disable=SC2254
-    case $1 in $_p) return 0 ;; esac
+    case $1 in $_p) _sel=0; break ;; esac
   done
-  return 1
+  [ "$_glob_off" = yes ] || set +f
+  return $_sel
 }
 
 # release_dir SUITE: sets $release_top (the build tree's
