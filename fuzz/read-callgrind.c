@@ -10,6 +10,7 @@
    which see Callgrind files too, so that its own seeds and dictionary
    steer it at this format. */
 #include "common.h"
+#include "fgraph.h"
 #include "profiles.h"
 #include "util.h"
 
@@ -53,6 +54,44 @@ static void entry_sums(const cg_profile *p, cg_count *pairs, cg_count *lines)
     for (uint32_t i = 0; i < p->n_lines; i++) cg_cc_add(lines, cg_line_cc(p, i), p->n_events, 1);
 }
 
+/* The call graph of what was read, folded and not: its functions' self
+   costs are the totals, folding the profile's entries keeps them, and a
+   union of activations is bounded below by its lower end. */
+static void call_graph(cg_profile *p, const cg_input *in, cg_count *pairs, cg_count *lines)
+{
+    size_t nev = p->n_events;
+    cg_count *lo = xcalloc(nev + 1, sizeof *lo), *hi = xcalloc(nev + 1, sizeof *hi);
+    for (int fold = 0; fold < 2; fold++) {
+        cg_fgraph g;
+        cg_fgraph_build(&g, p, fold);
+        memset(lines, 0, nev * sizeof *lines);
+        for (uint32_t F = 0; F < cg_fgraph_n(&g); F++) cg_cc_add(lines, cg_ffn_self(&g, F), nev, 1);
+        FUZZ_CHECK(memcmp(lines, in->total, nev * sizeof *lines) == 0);
+        for (uint32_t a = 0; a < g.n_arcs; a++) {
+            FUZZ_CHECK(g.arcs[a].from != g.arcs[a].to);
+            FUZZ_CHECK(a == 0 || g.arcs[a - 1].from < g.arcs[a].from ||
+                       (g.arcs[a - 1].from == g.arcs[a].from && g.arcs[a - 1].to < g.arcs[a].to));
+        }
+        for (size_t c = 0; c < g.n_cycles; c++) FUZZ_CHECK(g.cycles[c].n_members >= 1);
+        bool *all = xcalloc(cg_fgraph_n(&g) + 1, sizeof *all);
+        for (size_t F = 0; F < cg_fgraph_n(&g); F++) all[F] = true;
+        cg_fgraph_union(&g, all, lo, hi);
+        free(all);
+        if (fold) {
+            size_t before = p->n_pairs;
+            cg_fgraph_rename(&g, p);
+            FUZZ_CHECK(p->n_pairs <= before);
+            entry_sums(p, pairs, lines);
+            FUZZ_CHECK(memcmp(pairs, in->total, nev * sizeof *pairs) == 0);
+            for (uint32_t i = 0; i < p->n_pairs; i++)
+                FUZZ_CHECK(cg_fgraph_find(&g, cg_name(&p->fns, p->pairs[i].fn)) != CG_NONE);
+        }
+        cg_fgraph_free(&g);
+    }
+    free(lo);
+    free(hi);
+}
+
 static void read_annotate(const fuzz_profiles *f, const part_choice *c)
 {
     cg_profile p;
@@ -74,6 +113,7 @@ static void read_annotate(const fuzz_profiles *f, const part_choice *c)
         FUZZ_CHECK(memcmp(pairs, in->total, p.n_events * sizeof *pairs) == 0);
         FUZZ_CHECK(memcmp(lines, in->total, p.n_events * sizeof *lines) == 0);
         FUZZ_CHECK(memcmp(p.summary_total, in->total, p.n_events * sizeof *pairs) == 0);
+        call_graph(&p, in, pairs, lines);
         free(pairs);
         free(lines);
     }
