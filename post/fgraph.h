@@ -82,6 +82,16 @@ static inline const cg_count *cg_farc_cc(const cg_fgraph *f, uint32_t arc)
 {
     return f->arc_cc + (size_t)arc * f->nev;
 }
+/* Whether arc a carries a cost to show: it started activations, or has a
+   cost (a call still running at a dump counts 0, a --diff may cancel
+   counts); one made only while its callee ran carries none of its own. */
+static inline bool cg_farc_carries(const cg_fgraph *f, uint32_t a)
+{
+    if (f->arcs[a].count) return true;
+    for (size_t e = 0; e < f->nev; e++)
+        if (cg_farc_cc(f, a)[e]) return true;
+    return false;
+}
 /* The function called `name`, or CG_NONE. */
 uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name);
 

@@ -604,7 +604,8 @@ static void tree_arcs(struct tree_layout *l, const uint32_t *arcs, size_t n, siz
         const cg_farc *a = &g->arcs[arcs[k]];
         calls_cell(calls, sizeof calls, a->count, a->rcount, &g->fns[a->to].calls);
         tree_name(l, up ? a->from : a->to);
-        tree_line(l, "", NULL, a->count ? cg_farc_cc(g, arcs[k]) : NULL, calls, true);
+        tree_line(l, "", NULL, cg_farc_carries(g, arcs[k]) ? cg_farc_cc(g, arcs[k]) : NULL, calls,
+                  true);
     }
     if (hidden)
         fprintf(l->tc->out, "%*s (%zu %s below the threshold)\n", (int)l->windex, "", hidden,
