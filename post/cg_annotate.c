@@ -41,13 +41,145 @@ static void check_parts(const cg_annotate_opts *opt, const cg_profile *p)
     }
 }
 
-/* Decides every --limit on the two inputs' totals; true if one is broken. */
+/* ------------------------------------------------------ function limits */
+
+/* `--limit PATTERN:EVENT=SPEC` (docs/json.md, "Regression limits") measures
+   OLD and NEW apart: each input of --diff is read on its own (no lines) and
+   gets its call graph, in which the functions matching PATTERN are one set
+   whose union of activations is the value (cg_fgraph_union). */
+typedef struct fn_side {
+    cg_profile p;
+    cg_fgraph g;
+} fn_side;
+
+static bool no_lines(void *ctx, const cg_str *name)
+{
+    (void)ctx, (void)name;
+    return false;
+}
+
+/* Dies with status 2: `--limit 'PATTERN:EVENT=SPEC': ` and the rest. */
+static _Noreturn void fn_limit_die(const cg_limit *l, cg_buf *b)
+{
+    cg_buf m = {0};
+    cg_buf_adds(&m, "--limit ");
+    cg_buf t = {0};
+    cg_buf_printf(&t, "%s:%s=%s", l->fn, l->event, l->spec);
+    cg_buf_repr(&m, t.p, t.len);
+    cg_buf_adds(&m, ": ");
+    cg_buf_add(&m, b->p, b->len);
+    cg_die_status(2, m.p, m.len);
+}
+
+static void read_side(const cg_annotate_opts *opt, const char *path, fn_side *s)
+{
+    cg_error e = {0};
+    cg_profile_init(&s->p, &cg_rules_annotate);
+    s->p.keep_lines = no_lines;
+    s->p.mod_file = opt->mod_file;
+    s->p.mod_fn = opt->mod_fn;
+    cg_read_opts ro = {.sign = 1,
+                       .stop_on_mismatch = true,
+                       .part_number = opt->part_number,
+                       .part_name = opt->part_name,
+                       .quiet = true};
+    if (!cg_read_file(&s->p, path, &ro, &e)) cg_fail(&e);
+    cg_fgraph_build(&s->g, &s->p, opt->fold);
+}
+
+/* The inclusive cost, within lo..hi, of the functions of s matching l's
+   pattern in l's event; false when none matches. */
+static bool side_cost(const cg_limit *l, const fn_side *s, cg_count *lo, cg_count *hi)
+{
+    const cg_fgraph *g = &s->g;
+    size_t nf = cg_fgraph_n(g), ev = 0;
+    while (ev < s->p.n_events && !cg_text_is(&s->p.events[ev], l->event)) ev++;
+    bool *match = xcalloc(nf + 1, sizeof *match), any = false;
+    for (uint32_t f = 0; f < nf; f++) {
+        const cg_str *name = cg_name(&g->names, f);
+        any |= match[f] = cg_limit_match(l->fn, name->s, name->len);
+    }
+    cg_count *clo = xcalloc(g->nev + 1, sizeof *clo), *chi = xcalloc(g->nev + 1, sizeof *chi);
+    cg_fgraph_union(g, match, clo, chi);
+    /* The event is one of every input's (cg_annotate_select checked). */
+    *lo = ev < g->nev ? clo[ev] : 0;
+    *hi = ev < g->nev ? chi[ev] : 0;
+    free(match);
+    free(clo);
+    free(chi);
+    return any;
+}
+
+static void decide_fn_limit(const cg_annotate_opts *opt, cg_limit *l, const fn_side *side)
+{
+    cg_count lo[2], hi[2];
+    bool any = side_cost(l, &side[0], &lo[0], &hi[0]);
+    any |= side_cost(l, &side[1], &lo[1], &hi[1]);
+    cg_buf b = {0};
+    if (!any) {
+        cg_buf_printf(&b, "no function of %s or %s matches ", opt->files[0], opt->files[1]);
+        cg_buf_repr(&b, l->fn, strlen(l->fn));
+        fn_limit_die(l, &b);
+    }
+    if (lo[0] == hi[0] && lo[1] == hi[1]) {
+        cg_limit_decide(l, lo[0], lo[1]);
+        return;
+    }
+    if (cg_limit_decide_range(l, lo[0], hi[0], lo[1], hi[1]) >= 0) return;
+    cg_buf_adds(&b, "cannot be decided: the files give the inclusive ");
+    cg_buf_adds(&b, l->event);
+    cg_buf_adds(&b, " of the functions matching ");
+    cg_buf_repr(&b, l->fn, strlen(l->fn));
+    cg_buf_adds(&b, " only within bounds (they do not tell which calls ran inside another of those functions), ");
+    cg_limit_describe_bounds(l, &b);
+    cg_buf_adds(&b, ", and the limit is broken for some values there and kept for others");
+    fn_limit_die(l, &b);
+}
+
+/* Decides the function limits (status 2 when one cannot be). */
+static void decide_fn_limits(const cg_annotate_opts *opt, const cg_profile *p)
+{
+    const cg_limit *first = NULL;
+    for (size_t i = 0; i < opt->n_limits && !first; i++)
+        if (opt->limits[i].fn) first = &opt->limits[i];
+    if (!first) return;
+    cg_buf b = {0};
+    for (size_t i = 0; i < p->n_inputs; i++) {
+        if (p->inputs[i].format != CG_FMT_CACHEGRIND) continue;
+        cg_buf_printf(&b, "a function limit needs a call graph (Callgrind's files have one), "
+                          "and %s is a Cachegrind profile",
+                      p->inputs[i].path);
+        fn_limit_die(first, &b);
+    }
+    for (size_t i = 0; i < opt->n_files; i++) {
+        struct stat st;
+        if (stat(opt->files[i], &st) == 0 && S_ISREG(st.st_mode)) continue;
+        cg_buf_printf(&b, "a function limit reads OLD and NEW once more, each on its own, "
+                          "and %s is not a regular file",
+                      opt->files[i]);
+        fn_limit_die(first, &b);
+    }
+    fn_side side[2];
+    read_side(opt, opt->files[0], &side[0]);
+    read_side(opt, opt->files[1], &side[1]);
+    for (size_t i = 0; i < opt->n_limits; i++)
+        if (opt->limits[i].fn) decide_fn_limit(opt, &opt->limits[i], side);
+    for (int k = 0; k < 2; k++) {
+        cg_fgraph_free(&side[k].g);
+        cg_profile_free(&side[k].p);
+    }
+}
+
+/* Decides every --limit, on the two inputs' totals or (with a pattern) on
+   functions; true if one is broken. */
 static bool decide_limits(const cg_annotate_opts *opt, const cg_profile *p)
 {
     bool broken = false;
+    decide_fn_limits(opt, p);
     for (size_t i = 0; i < opt->n_limits; i++) {
         cg_limit *l = &opt->limits[i];
-        cg_limit_decide(l, p->inputs[0].total[l->index], p->inputs[1].total[l->index]);
+        if (!l->fn)
+            cg_limit_decide(l, p->inputs[0].total[l->index], p->inputs[1].total[l->index]);
         broken |= l->broken;
     }
     return broken;

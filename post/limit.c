@@ -14,9 +14,16 @@
 const char *cg_limit_parse(const char *arg, cg_limit *l)
 {
     memset(l, 0, sizeof *l);
-    const char *eq = strchr(arg, '=');
-    if (!eq || eq == arg) return "expected EVENT=+P%, EVENT=+N, EVENT=-P% or EVENT=-N";
-    l->event = xmemdup0(arg, (size_t)(eq - arg));
+    const char *eq = strrchr(arg, '='), *colon = NULL;
+    for (const char *c = arg; eq && c < eq; c++)
+        if (*c == ':') colon = c;
+    const char *ev = colon ? colon + 1 : arg;
+    if (!eq || eq == ev)
+        return colon ? "expected an event between the `:` and the `=`"
+                     : "expected EVENT=+P%, EVENT=+N, EVENT=-P% or EVENT=-N";
+    l->event = xmemdup0(ev, (size_t)(eq - ev));
+    if (colon) l->fn = xmemdup0(arg, (size_t)(colon - arg));
+    if (colon == arg) return "expected a function pattern before the `:`";
     const char *p = eq + 1;
     l->spec = xmemdup0(p, strlen(p));
     if (*p != '+' && *p != '-') return "the limit must start with + (at most) or - (at least)";
@@ -48,30 +55,99 @@ const char *cg_limit_parse(const char *arg, cg_limit *l)
 
 void cg_limit_free(cg_limit *l)
 {
+    free(l->fn);
     free(l->event);
     free(l->spec);
-    l->event = l->spec = NULL;
+    l->fn = l->event = l->spec = NULL;
+}
+
+bool cg_limit_match(const char *pat, const char *name, size_t len)
+{
+    /* Greedy, going back to the last `*` on a mismatch: that `*` then takes
+       one byte more.  An earlier `*` never needs to take more, since the
+       last one can take whatever it would have. */
+    const char *star = NULL;
+    size_t i = 0, resume = 0;
+    while (i < len) {
+        if (*pat == '*') {
+            star = pat++;
+            resume = i;
+        } else if (*pat && (*pat == '?' || *pat == name[i])) {
+            pat++;
+            i++;
+        } else if (star) {
+            pat = star + 1;
+            i = ++resume;
+        } else {
+            return false;
+        }
+    }
+    while (*pat == '*') pat++;
+    return *pat == 0;
+}
+
+/* How far the change NEW - OLD is beyond the limit, in the units of the
+   exact decision: broken when above 0.  At most about 2^124 in magnitude:
+   |change| * den * 100 < 2^65 * 2^30 * 2^7, num * base < 2^60 * 2^64. */
+static __int128 excess(const cg_limit *l, cg_count old, cg_count new_)
+{
+    __int128 change = (__int128)new_ - old;
+    __int128 base = old < 0 ? -(__int128)old : old;
+    /* change > sign * num / den * (percent ? base / 100 : 1), multiplied out */
+    __int128 lhs = change * (__int128)l->den * (l->percent ? 100 : 1);
+    __int128 rhs = (__int128)l->sign * (__int128)l->num * (l->percent ? base : 1);
+    return lhs - rhs;
 }
 
 void cg_limit_decide(cg_limit *l, cg_count old, cg_count new_)
 {
-    __int128 change = (__int128)new_ - old;
-    __int128 base = old < 0 ? -(__int128)old : old;
     l->old = old;
     l->new_ = new_;
-    l->change = (cg_count)change;
-    /* change > sign * num / den * (percent ? base / 100 : 1), multiplied out */
-    __int128 lhs = change * (__int128)l->den * (l->percent ? 100 : 1);
-    __int128 rhs = (__int128)l->sign * (__int128)l->num * (l->percent ? base : 1);
-    l->broken = lhs > rhs;
+    l->change = (cg_count)((__int128)new_ - old);
+    l->broken = excess(l, old, new_) > 0;
+}
+
+int cg_limit_decide_range(cg_limit *l, cg_count old_lo, cg_count old_hi, cg_count new_lo,
+                          cg_count new_hi)
+{
+    /* excess grows with NEW; in OLD it is linear on either side of 0 (the
+       percentage is of |OLD|), so its least and greatest values over the
+       bounds are at their corners, or where OLD is 0. */
+    cg_count olds[3] = {old_lo, old_hi, 0}, news[2] = {new_lo, new_hi};
+    int n_olds = old_lo < 0 && old_hi > 0 ? 3 : 2;
+    int lo_o = 0, lo_n = 0, hi_o = 0, hi_n = 0;
+    l->bounded = true;
+    l->old_lo = old_lo, l->old_hi = old_hi, l->new_lo = new_lo, l->new_hi = new_hi;
+    __int128 least = excess(l, old_lo, new_lo), most = least;
+    for (int o = 0; o < n_olds; o++)
+        for (int n = 0; n < 2; n++) {
+            __int128 x = excess(l, olds[o], news[n]);
+            if (x < least) least = x, lo_o = o, lo_n = n;
+            if (x > most) most = x, hi_o = o, hi_n = n;
+        }
+    if (least > 0) {
+        cg_limit_decide(l, olds[lo_o], news[lo_n]);
+        return 1;
+    }
+    if (most <= 0) {
+        cg_limit_decide(l, olds[hi_o], news[hi_n]);
+        return 0;
+    }
+    cg_limit_decide(l, old_lo, new_lo);
+    l->broken = false;
+    return -1;
 }
 
 void cg_limit_describe(const cg_limit *l, cg_buf *b)
 {
     char n[32];
     size_t len = cg_fmt_commas(n, l->change);
+    if (l->fn) {
+        cg_buf_adds(b, l->fn);
+        cg_buf_addc(b, ':');
+    }
     cg_buf_adds(b, l->event);
-    cg_buf_adds(b, " changed by ");
+    cg_buf_adds(b, l->fn ? " (inclusive) changed by " : " changed by ");
     if (l->change >= 0) cg_buf_addc(b, '+');
     cg_buf_add(b, n, len);
     if (l->old != 0) {
@@ -83,4 +159,25 @@ void cg_limit_describe(const cg_limit *l, cg_buf *b)
     }
     cg_buf_adds(b, ", limit ");
     cg_buf_adds(b, l->spec);
+    if (!l->bounded) return;
+    cg_buf_adds(b, l->broken ? "; broken" : "; kept");
+    cg_buf_adds(b, " for every value within the bounds the files give, ");
+    cg_limit_describe_bounds(l, b);
+}
+
+static void add_range(cg_buf *b, cg_count lo, cg_count hi)
+{
+    char n[32];
+    cg_buf_add(b, n, cg_fmt_commas(n, lo));
+    if (lo == hi) return;
+    cg_buf_adds(b, " to ");
+    cg_buf_add(b, n, cg_fmt_commas(n, hi));
+}
+
+void cg_limit_describe_bounds(const cg_limit *l, cg_buf *b)
+{
+    cg_buf_adds(b, "old ");
+    add_range(b, l->old_lo, l->old_hi);
+    cg_buf_adds(b, " and new ");
+    add_range(b, l->new_lo, l->new_hi);
 }

@@ -311,7 +311,12 @@ static void limits(struct json *js)
     bool broken = false;
     for (size_t i = 0; i < js->r->n_limits; i++) {
         const cg_limit *l = &js->r->limits[i];
-        cg_j_lit(out, i ? ",\n    {\"event\": " : "\n    {\"event\": ");
+        cg_j_lit(out, i ? ",\n    {\"function\": " : "\n    {\"function\": ");
+        if (l->fn)
+            cg_j_cstr(out, l->fn);
+        else
+            cg_j_lit(out, "null");
+        cg_j_lit(out, ", \"event\": ");
         cg_j_cstr(out, l->event);
         cg_j_lit(out, ", \"limit\": ");
         cg_j_cstr(out, l->spec);

@@ -42,6 +42,11 @@ Commands (exit status 0: agreed; 1: a difference, printed as `# ` lines;
   limit OLD NEW EVENT PERCENT     the exit status `cg_annotate --diff OLD NEW
                                   --limit EVENT=+PERCENT%` must give (0 or 3),
                                   from the totals: lines alone
+  fn-limit OLD NEW PATTERN EVENT PERCENT
+                                  the same for `--limit PATTERN:EVENT=
+                                  +PERCENT%`, from the calls= into the
+                                  level-1 nodes of the functions PATTERN
+                                  matches (cmd_fn_limit)
 """
 import json
 import re
@@ -1276,6 +1281,61 @@ def cmd_limit(old, new, event, percent):
     return 0
 
 
+def cmd_fn_limit(old, new, pattern, event, percent):
+    """The value of a function limit in each file: the inclusive costs of
+    the calls= into the functions whose names match the glob PATTERN (`*`,
+    `?`), at their level-1 nodes (`F`, not the recursion levels `F'2`...),
+    from callers that are none of them (their name's function part, before
+    a `'`, unmatched).  That is the cost of their activations taken as one
+    only when no such call can run inside one of them: a caller that one of
+    them reaches through calls makes the oracle give up (status 2), as
+    does a matching function that nobody calls (a thread's first one)."""
+    rx = re.compile(''.join('.*' if c == '*' else '.' if c == '?' else re.escape(c) for c in pattern),
+                    re.S)
+    part = lambda name: name.split("'")[0]
+    values = []
+    for path in (old, new):
+        p = load([path])
+        if event not in p.events:
+            raise Bad('%s: no event %s' % (path, event))
+        e = p.events.index(event)
+        callees = {}                            # function part -> callee function parts
+        for k in p.calls:
+            callees.setdefault(part(k[1]), set()).add(part(k[3]))
+        names = set(callees) | {part(f) for (fl, f) in p.fn}
+        matched = {f for f in names if rx.fullmatch(f)}
+        inside, todo = set(), list(matched)     # what runs while one of them does
+        while todo:
+            for g in callees.get(todo.pop(), ()):
+                if g not in inside:
+                    inside.add(g)
+                    todo.append(g)
+        value, called = 0, set()
+        for k, v in p.calls.items():
+            caller, callee = part(k[1]), k[3]
+            if part(callee) not in matched or callee != part(callee) or caller in matched:
+                continue
+            if caller in inside:
+                raise Bad('%s: %s calls %s and may run inside one of the functions %s matches' %
+                          (path, caller, callee, pattern))
+            value += v[1 + e]
+            called.add(callee)
+        if matched - called:
+            raise Bad('%s: %s: no call into it from outside' % (path, ', '.join(sorted(matched - called))))
+        values.append((value, sorted(matched)))
+    (o, mo), (n, mn) = values
+    if not mo and not mn:
+        raise Bad('%s matches no function' % pattern)
+    # broken when (n - o) > percent% of |o|, as cmd_limit decides.
+    num, den = percent.split('.') if '.' in percent else (percent, '')
+    pct = int(num + den) if (num + den) else 0
+    broken = (n - o) * 100 * 10 ** len(den) > pct * abs(o) if o != 0 else n - o > 0
+    print('3' if broken else '0')
+    print('# %s:%s (%s; %s): old %d, new %d, change %+d, limit +%s%%' % (
+        pattern, event, ', '.join(mo), ', '.join(mn), o, n, n - o, percent), file=sys.stderr)
+    return 0
+
+
 def main(argv):
     if not argv:
         print(__doc__, file=sys.stderr)
@@ -1313,6 +1373,8 @@ def main(argv):
             return cmd_annotate_totals(*args)
         if cmd == 'limit':
             return cmd_limit(*args)
+        if cmd == 'fn-limit':
+            return cmd_fn_limit(*args)
         if cmd == 'has-forward-names':
             # Exit 0 when some file uses a compressed name before defining it.
             return 0 if any('used before it is defined' in n for n in load(args).notes) else 1

@@ -30,6 +30,11 @@
 # and, per release, `cg_annotate --diff OLD NEW --limit Ir=+1%` on two
 # profiles of cldumps with different inputs exits 0 or 3 as the totals:
 # lines say (REL/diff-within, REL/diff-broken).
+# Likewise with a limit on functions (REL/diff-fn-within,
+# REL/diff-fn-broken): `--limit 'bench_*:Ir=+1%'` on the same files exits
+# 0 or 3 as the inclusive cost of bench_sum (what bench_* matches there)
+# says, which the oracle sums from the calls= into it (cgoracle.py
+# fn-limit).
 #
 # Round trips (the table `roundtrips` below), per release, on files of the
 # cases above and one Cachegrind run: cg_merge and cg_diff write a Callgrind
@@ -473,7 +478,7 @@ if needed cachegrind-threads; then
   fi
 fi
 diffok=no
-if selected diff-within || selected diff-broken; then
+if selected diff-within || selected diff-broken || selected diff-fn-within || selected diff-fn-broken; then
   if build cldumps; then
     diffok=yes
     while read -r v lib ann; do
@@ -540,6 +545,34 @@ while read -r v lib ann; do
       fail "$t" "cg_annotate --diff OLD NEW --limit Ir=+1% exited with $rc, expected $exp" \
         "$(cat "$res/$v/diff-$what.oracle")"
       head -n 5 "$res/$v/diff-$what.err" | indent 5
+    fi
+  done
+
+  # The same pairs with a function limit, --limit 'bench_*:Ir=+1%'.
+  for pair in within:1005:0 broken:1100:3; do
+    what=${pair%%:*}; rest=${pair#*:}; n=${rest%%:*}; want=${rest#*:}
+    t=callgrind/$v/diff-fn-$what
+    selected "diff-fn-$what" || continue
+    runok "$t" "$res/$v/diff-1000" && runok "$t" "$res/$v/diff-$n" || continue
+    new=$res/$v/diff-$n/cg.out.1
+    o=$res/$v/diff-fn-$what
+    exp=$($oracle fn-limit "$old" "$new" 'bench_*' Ir 1 2>"$o.oracle")
+    if [ "$exp" != "$want" ]; then
+      fail "$t" "the oracle expects status '$exp' for bench_* in cldumps 1000 vs $n, the case is meant to test $want:"
+      indent 5 <"$o.oracle"
+      continue
+    fi
+    if [ "$havours" = no ]; then
+      fail "$t" "our cg_annotate is not built: no $ours"
+      continue
+    fi
+    "$ours" --diff "$old" "$new" --limit 'bench_*:Ir=+1%' >"$o.out" 2>"$o.err"
+    rc=$?
+    if [ "$rc" = "$exp" ]; then pass "$t"
+    else
+      fail "$t" "cg_annotate --diff OLD NEW --limit 'bench_*:Ir=+1%' exited with $rc, expected $exp" \
+        "$(cat "$o.oracle")"
+      head -n 5 "$o.err" | indent 5
     fi
   done
 done <"$work/releases"

@@ -4,8 +4,8 @@
 # per-function and per-line counts against a direct sum over the profiles
 # (an independent reader, below); its totals and per-function counts against
 # the text report (PROGRAM TOTALS, and the File:function summary with
-# --threshold=0).  Also --limit: exact decisions at the boundaries, exit
-# statuses 0/1/2/3 and the message.  Prints PASS/FAIL lines.
+# --threshold=0).  Also --limit: exact decisions at the boundaries, on
+# totals and on functions, exit statuses 0/1/2/3 and the message.  Prints PASS/FAIL lines.
 # Usage: json-check.py BIN SCHEMA SEED COUNT [PROFILE ...]
 # With PROFILEs (real ones), checks them alone, added up and differenced
 # instead of random profiles.
@@ -225,8 +225,8 @@ for new, spec, broken in limit_cases:
     doc = json.loads(j.stdout)
     documents += 1
     problems += [e.message[:100] for e in validator.iter_errors(doc)][:1]
-    if j.returncode != want or doc['limits'] != [{'event': 'Ir', 'limit': spec, 'old': 200000, 'new': new,
-                                                  'change': new - 200000, 'broken': broken}]:
+    if j.returncode != want or doc['limits'] != [{'function': None, 'event': 'Ir', 'limit': spec, 'old': 200000,
+                                                  'new': new, 'change': new - 200000, 'broken': broken}]:
         problems.append('json verdict for %d %s: %s' % (new, spec, doc['limits']))
 prof('new.cgout', 202001)
 r = run(['--limit', 'Ir=+1%', '--diff', 'old.cgout', 'new.cgout'])
@@ -241,6 +241,28 @@ for old, new, spec, want in (('zero.cgout', 'one.cgout', '+50%', 3), ('zero.cgou
     r = run(['--limit', lim, '--diff', old, new])
     if r.returncode != want:
         problems.append('%s %s %s: status %d, expected %d' % (old, new, lim, r.returncode, want))
+# Function limits (PATTERN:EVENT=SPEC) on two Callgrind profiles: f calls fg
+# twice, main calls f and fg once, fg (25 a call, then 30) is 20% slower.
+# f* as one: f's 100 and main's call of fg 25 = 125, then 110 + 30 = 140:
+# +15, exactly 12% (the sum of f's and fg's, 175 then 200, would be +14.3%).
+def clprof(path, each, op):
+    text = ('# callgrind format\ncmd: ./p\nevents: Ir\nfl=a.c\nfn=main\n1 1\n'
+            'cfn=f\ncalls=1 10\n2 %d\ncfn=fg\ncalls=1 20\n3 %d\ncfn=a::operator==\ncalls=1 30\n4 %d\n'
+            'fn=f\n10 50\ncfn=fg\ncalls=2 20\n11 %d\nfn=fg\n20 %d\nfn=a::operator==\n30 %d\n')
+    open(path, 'w').write(text % (50 + 2 * each, each, op, 2 * each, 3 * each, op))
+clprof('old.clout', 25, 10)
+clprof('new.clout', 30, 11)
+j = run(['--format=json', '--limit', 'f*:Ir=+12%', '--limit', 'a::operator==:Ir=+5%', '--limit', 'Ir=+20%',
+         '--diff', 'old.clout', 'new.clout'])
+doc = json.loads(j.stdout) if j.returncode in (0, 3) else {}
+documents += 1
+problems += [e.message[:100] for e in validator.iter_errors(doc)][:1]
+want = [{'function': 'f*', 'event': 'Ir', 'limit': '+12%', 'old': 125, 'new': 140, 'change': 15, 'broken': False},
+        {'function': 'a::operator==', 'event': 'Ir', 'limit': '+5%', 'old': 10, 'new': 11, 'change': 1,
+         'broken': True},
+        {'function': None, 'event': 'Ir', 'limit': '+20%', 'old': 136, 'new': 152, 'change': 16, 'broken': False}]
+if j.returncode != 3 or doc.get('limits') != want:
+    problems.append('function limits: status %d, limits %s; %r' % (j.returncode, doc.get('limits'), j.stderr[-200:]))
 report('limit-decisions', problems)
 
 problems = []
@@ -252,6 +274,9 @@ for args, want in ((['--limit', 'Ir=+1%', 'old.cgout'], 2),
                    (['--limit', 'Ir', '--diff', 'old.cgout', 'new.cgout'], 2),
                    (['--limit', 'Ir=+1.0000000001%', '--diff', 'old.cgout', 'new.cgout'], 2),
                    (['--limit', 'Dr=+1%', '--diff', 'old.cgout', 'new.cgout'], 2),
+                   (['--limit', ':Ir=+1%', '--diff', 'old.clout', 'new.clout'], 2),
+                   (['--limit', 'f:=+1%', '--diff', 'old.clout', 'new.clout'], 2),
+                   (['--limit', 'f:Dr=+1%', '--diff', 'old.clout', 'new.clout'], 2),
                    (['--format=xml', 'old.cgout'], 2),
                    (['--limit', 'Ir=+1%', '--diff', 'old.cgout', 'broken.cgout'], 1),
                    (['--limit', 'Ir=+1%', '--diff', 'old.cgout', 'old.cgout'], 0)):
