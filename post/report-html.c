@@ -6,7 +6,11 @@
    sheet and script inlined (report-html.css, report-html.js) and a
    Content-Security-Policy that allows those two and nothing else.  The page
    is kept under about 20 MB by byte budgets; what a budget leaves out is
-   said on the page, and rows whose lines are not on it link nowhere. */
+   said on the page, and rows whose lines are not on it link nowhere.  For
+   input with calls the tables have the report's inclusive columns too, and
+   the call graph follows them, every function a link to its entry; such a
+   page adds report-html-graph.css and report-html-graph.js to the others,
+   so that every other page stays as it was. */
 #include "cmdline.h"
 #include "html-assets.h"
 #include "html.h"
@@ -23,6 +27,10 @@
    together.  With the page's fixed parts they keep it under 20 MB. */
 #define TABLE_BUDGET  (640u << 10)
 #define SOURCE_BUDGET (8u << 20)
+/* The call-graph section's budget, and the most callers, callees or
+   members one entry lists. */
+#define GRAPH_BUDGET (2u << 20)
+#define ARCS_MAX     200
 /* A run of lines without counts longer than this is not inlined. */
 #define GAP_MAX_LINES 400
 /* Longer names and source lines are cut (the rest is counted, not shown). */
@@ -53,6 +61,17 @@ struct page {
     cg_buf *b;         /* the part being written */
     place *places;     /* per file id */
     cg_count *hottest; /* per column shown: the program's largest |line value| */
+    /* The function tables' columns (with inclusive ones: the report's);
+       r->show has the listings' own-count columns. */
+    const cg_col *tcols;
+    size_t n_tcols;
+    /* The call graph (input with calls): its entries, and how many of them
+       the page holds (links go only to those). */
+    const cg_fgraph *graph;
+    const cg_tree_list *tree;
+    size_t tree_shown;
+    const cg_col *gcols; /* the call graph's columns */
+    size_t n_gcols;
     /* The listing being written. */
     place *pl;            /* its file's place */
     uint32_t sec;         /* its section number */
@@ -219,29 +238,53 @@ static cg_count col_total(struct page *pg, size_t i)
     return pg->total[pg->r->show[i].event];
 }
 
-/* Raises max[i], per column shown, to the row's value if that is larger in
-   magnitude (cc: the row's counts by event). */
+/* Raises max[i], per column of cols[0 .. n), to the row's value if that is
+   larger in magnitude (cc: the row's counts by event; incl: its inclusive
+   ones, or NULL). */
+static void cols_max(const cg_col *cols, size_t n, cg_count *max, const cg_count *cc,
+                     const cg_count *incl)
+{
+    for (size_t i = 0; i < n; i++) {
+        cg_count v = cg_col_value(&cols[i], cc, incl);
+        if (mag(v) > mag(max[i])) max[i] = v;
+    }
+}
+
+/* Likewise for the columns shown in the listings. */
 static void col_max(struct page *pg, cg_count *max, const cg_count *cc)
 {
-    for (size_t i = 0; i < pg->r->n_show; i++) {
-        cg_count v = cg_col_value(&pg->r->show[i], cc, NULL);
-        if (mag(v) > mag(max[i])) max[i] = v;
+    cols_max(pg->r->show, pg->r->n_show, max, cc, NULL);
+}
+
+/* A column's name: the event's, with `:incl` after an inclusive one.
+   `flags` as for text(). */
+static void col_name(struct page *pg, const cg_col *c, int flags)
+{
+    const cg_text *e = event(pg, c->event);
+    text(pg, e->s, e->len, flags);
+    if (c->kind == CG_COL_INCL) add(pg, ":incl");
+}
+
+/* The header cells of columns cols[0 .. n). */
+static void heads(struct page *pg, const cg_col *cols, size_t n, bool buttons)
+{
+    for (size_t i = 0; i < n; i++) {
+        bool incl = cols[i].kind == CG_COL_INCL;
+        add(pg, incl ? "<th scope=\"col\" class=\"incl\" title=\"" : "<th scope=\"col\" title=\"");
+        col_name(pg, &cols[i], CG_HTML_PLAIN);
+        add(pg, ": ");
+        explain(pg, cols[i].event, CG_HTML_PLAIN);
+        if (incl) add(pg, ", inclusive: by a function and every function it called");
+        add(pg, buttons ? "\"><button type=\"button\">" : "\">");
+        col_name(pg, &cols[i], 0);
+        add(pg, buttons ? "</button></th>" : "</th>");
     }
 }
 
 /* The header cells of the shown columns. */
 static void event_heads(struct page *pg, bool buttons)
 {
-    for (size_t i = 0; i < pg->r->n_show; i++) {
-        const cg_text *e = event(pg, pg->r->show[i].event);
-        add(pg, "<th scope=\"col\" title=\"");
-        text(pg, e->s, e->len, CG_HTML_PLAIN);
-        add(pg, ": ");
-        explain(pg, pg->r->show[i].event, CG_HTML_PLAIN);
-        add(pg, buttons ? "\"><button type=\"button\">" : "\">");
-        ctext(pg, e);
-        add(pg, buttons ? "</button></th>" : "</th>");
-    }
+    heads(pg, pg->r->show, pg->r->n_show, buttons);
 }
 
 /* ----------------------------------------------------- source listings */
@@ -584,25 +627,174 @@ static void linked(struct page *pg, const cg_str *s, bool ok, const cg_buf *href
     if (ok) add(pg, "</a>");
 }
 
-/* A row's cells (cc: its counts by event; max: per column shown). */
-static void cells(struct page *pg, const cg_count *cc, const cg_count *max)
+/* ------------------------------------------------------ call graph marks */
+
+/* The call-graph function of profile function fn (CG_NONE: none, or no
+   call graph). */
+static uint32_t node_of(struct page *pg, uint32_t fn)
 {
-    for (size_t i = 0; i < pg->r->n_show; i++) {
-        cg_count v = cg_col_value(&pg->r->show[i], cc, NULL);
-        unsigned l = bar(v, max[i]);
-        if (l)
-            addf(pg, "<td class=\"b%u%s\">", l, v < 0 ? " n" : "");
-        else
-            add(pg, v < 0 ? "<td class=\"n\">" : "<td>");
-        count(pg, v);
-        share(pg, v, col_total(pg, i));
-        add(pg, "</td>");
+    return pg->graph ? cg_report_node(pg->r, fn) : CG_NONE;
+}
+
+/* The number of function v's entry in the call-graph section (its `[N]`)
+   when the page holds it, else 0. */
+static uint32_t fn_entry(struct page *pg, uint32_t v)
+{
+    if (!pg->tree || v == CG_NONE) return 0;
+    uint32_t k = pg->tree->index[v];
+    return k <= pg->tree_shown ? k : 0;
+}
+
+static uint32_t cycle_entry(struct page *pg, uint32_t c)
+{
+    if (!pg->tree) return 0;
+    uint32_t k = pg->tree->cycle_index[c];
+    return k <= pg->tree_shown ? k : 0;
+}
+
+/* ` <cycle N>` after a member of cycle c, a link to the cycle's entry when
+   the page has one; `bound`: the member's inclusive cost is a lower bound,
+   which its title says. */
+static void cycle_mark(struct page *pg, uint32_t c, bool bound)
+{
+    uint32_t k = cycle_entry(pg, c);
+    if (k)
+        addf(pg, " <a class=\"cyc\" href=\"#g%u\"", k);
+    else
+        add(pg, " <span class=\"cyc\"");
+    addf(pg, " title=\"A member of cycle %u: functions that call each other round", c + 1);
+    if (bound)
+        add(pg, ", whose calls nest, so that its inclusive cost is only a lower bound; the "
+                "cycle's as a whole is exact");
+    addf(pg, "\">&lt;cycle %u&gt;%s", c + 1, k ? "</a>" : "</span>");
+}
+
+/* The mark after function v when it is in a cycle, or its inclusive cost
+   is a lower bound, and why (as the text report marks it): `<cycle N>`,
+   `<shared name>` (a name several functions of the profile have, as
+   Valgrind names all below main), else `<inexact>`. */
+static void inexact_mark(struct page *pg, uint32_t v)
+{
+    const cg_ffn *f = &pg->graph->fns[v];
+    if (f->cycle != CG_NONE)
+        cycle_mark(pg, f->cycle, !f->exact);
+    else if (f->exact)
+        return;
+    else if (f->shared)
+        add(pg,
+            " <span class=\"cyc\" title=\"A name several functions of the profile have, whose "
+            "activations may nest, so that its inclusive cost is only a lower bound\">&lt;shared "
+            "name&gt;</span>");
+    else
+        add(pg, " <span class=\"cyc\" title=\"Its caller contexts may nest, so that its inclusive "
+                "cost is only a lower bound\">&lt;inexact&gt;</span>");
+}
+
+/* What an inclusive cell of function v says when it is a lower bound, as
+   its title (NULL: it is exact). */
+static const char *bound_title(struct page *pg, uint32_t v)
+{
+    if (v == CG_NONE || pg->graph->fns[v].exact) return NULL;
+    if (pg->graph->fns[v].cycle != CG_NONE)
+        return "a lower bound: the function is in a cycle of calls";
+    if (pg->graph->fns[v].shared) return "a lower bound: several functions have this name";
+    return "a lower bound: the function's caller contexts may nest";
+}
+
+/* Whether the function tables show an inclusive column. */
+static bool any_incl(struct page *pg)
+{
+    for (size_t i = 0; i < pg->n_tcols; i++)
+        if (pg->tcols[i].kind == CG_COL_INCL) return true;
+    return false;
+}
+
+/* What follows a function's name in the tables: its mark when the tables
+   show its inclusive cost and that is a lower bound (as in the text
+   report), and the link to its call-graph entry, `[N]`. */
+static void fn_marks(struct page *pg, uint32_t fn)
+{
+    uint32_t v = node_of(pg, fn);
+    if (v == CG_NONE) return;
+    if (!pg->graph->fns[v].exact && any_incl(pg)) inexact_mark(pg, v);
+    uint32_t k = fn_entry(pg, v);
+    if (k)
+        addf(pg, "<a class=\"gl\" href=\"#g%u\" aria-label=\"call graph entry %u\">[%u]</a>", k, k,
+             k);
+}
+
+/* One count cell of column c (incl: the row's inclusive counts, NULL for a
+   row that has none, whose inclusive cells are blank; max: the column's
+   largest |value|, for the bar, 0 for none; lb: NULL, or why the
+   inclusive counts are a lower bound, bound_title's). */
+static void cell(struct page *pg, const cg_col *c, const cg_count *cc, const cg_count *incl,
+                 cg_count max, const char *lb)
+{
+    if (c->kind == CG_COL_INCL && !incl) {
+        add(pg, "<td></td>");
+        return;
     }
+    cg_count v = cg_col_value(c, cc, incl);
+    unsigned l = bar(v, max);
+    bool mark = lb && c->kind == CG_COL_INCL;
+    const char *n = v < 0 ? " n" : "";
+    if (l)
+        addf(pg, "<td class=\"b%u%s%s\"", l, n, mark ? " lb" : "");
+    else if (v < 0 || mark)
+        addf(pg, "<td class=\"%s%s\"", n + (v < 0), v < 0 && mark ? " lb" : mark ? "lb" : "");
+    else
+        add(pg, "<td");
+    if (mark) addf(pg, " title=\"%s\"", lb);
+    add(pg, ">");
+    count(pg, v);
+    share(pg, v, pg->total[c->event]);
+    add(pg, "</td>");
+}
+
+/* A row's cells in the function tables' columns (cc: its counts by event;
+   incl, lb: as for cell(); max: per column). */
+static void cells(struct page *pg, const cg_count *cc, const cg_count *incl, const char *lb,
+                  const cg_count *max)
+{
+    for (size_t i = 0; i < pg->n_tcols; i++) cell(pg, &pg->tcols[i], cc, incl, max[i], lb);
+}
+
+/* A function's row label, linked to its lines (ok, href), with its marks
+   (fn: its profile function id). */
+static void fn_linked(struct page *pg, const cg_str *s, bool ok, const cg_buf *href, uint32_t fn)
+{
+    linked(pg, s, ok, href);
+    fn_marks(pg, fn);
+}
+
+/* What the function tables' notes add on a page with calls. */
+static void graph_legend(struct page *pg)
+{
+    if (!pg->graph) return;
+    bool incl = any_incl(pg), bound = false;
+    for (size_t v = 0; v < cg_fgraph_n(pg->graph); v++) bound |= !pg->graph->fns[v].exact;
+    if (!incl && !pg->tree) return;
+    add(pg, "<p class=\"note\">");
+    if (incl)
+        add(pg, "An inclusive column (<code>:incl</code>) gives a function's cost together with "
+                "that of every function it called; file rows have none. ");
+    if (incl && bound)
+        add(pg, "A function marked <span class=\"lb-key\">&lt;cycle N&gt;</span> (in a cycle of "
+                "calls, whose cost as a whole is exact), <span class=\"lb-key\">&lt;shared "
+                "name&gt;</span> (a name several functions have) or <span "
+                "class=\"lb-key\">&lt;inexact&gt;</span> (caller contexts that may nest) has an "
+                "inclusive cost (<span "
+                "class=\"lb-key\">&#8805;</span>) that is only a lower bound. ");
+    if (pg->tree)
+        add(pg, "<span class=\"lb-key\">[N]</span> leads to the function's entry in the call "
+                "graph.");
+    add(pg, "</p>\n");
 }
 
 static void function_table(struct page *pg, const cg_summary *s, bool by_file, const char *id,
                            const char *title)
 {
+    const cg_profile *p = pg->p;
     const char *unit = by_file ? "file:function" : "function:file";
     addf(pg, "<section id=\"%s\" aria-labelledby=\"h-%s\">\n<h2 id=\"h-%s\">%s</h2>\n", id, id, id,
          title);
@@ -612,21 +804,23 @@ static void function_table(struct page *pg, const cg_summary *s, bool by_file, c
          "to sort by it (again to turn the order round)%s.</p>\n",
          by_file ? "Each file" : "Each function", by_file ? "functions" : "files",
          pg->r->diff ? "; red is an increase, green a decrease" : "");
+    graph_legend(pg);
     addf(pg,
          "<div class=\"tools\"><input type=\"search\" class=\"filter\" data-for=\"t-%s\" "
          "placeholder=\"Filter by name (press /)\" aria-label=\"Filter the %s table by name\">"
          "<output id=\"t-%s-status\" aria-live=\"polite\"></output></div>\n",
          id, title, id);
-    cg_count *max = xcalloc(pg->r->n_show + 1, sizeof(cg_count));
+    cg_count *max = xcalloc(pg->n_tcols + 1, sizeof(cg_count));
     for (size_t i = 0; i < s->n; i++) {
-        col_max(pg, max, s->o[i].cc);
-        for (size_t j = 0; j < s->o[i].n_in; j++) col_max(pg, max, s->o[i].in[j].cc);
+        cols_max(pg->tcols, pg->n_tcols, max, s->o[i].cc, s->o[i].incl);
+        for (size_t j = 0; j < s->o[i].n_in; j++)
+            cols_max(pg->tcols, pg->n_tcols, max, s->o[i].in[j].cc, s->o[i].in[j].incl);
     }
     addf(pg, "<div class=\"scroll tall\"><table class=\"fn%s\" id=\"t-%s\">",
          pg->r->show_percs ? " pc" : "", id);
     addf(pg, "<thead><tr><th scope=\"col\" class=\"nm\"><button type=\"button\">%s</button></th>",
          unit);
-    event_heads(pg, true);
+    heads(pg, pg->tcols, pg->n_tcols, true);
     add(pg, "</tr></thead>\n");
     size_t start = pg->b->len, shown = 0, rows = 0;
     cg_buf href = {0}, href2 = {0};
@@ -634,19 +828,23 @@ static void function_table(struct page *pg, const cg_summary *s, bool by_file, c
         const cg_outer *o = &s->o[shown];
         add(pg, "<tbody><tr class=\"o\"><td class=\"nm\">");
         if (cg_summary_one_row(pg->r, o)) {
-            bool ok = link_to(pg, o->in[0].pair, &href);
+            const cg_inner *in = &o->in[0];
+            bool ok = link_to(pg, in->pair, &href);
+            uint32_t fn = by_file ? p->pairs[in->pair].fn : o->id;
             if (by_file) {
                 const place *pl = &pg->places[o->id];
                 href2.len = 0;
                 if (pl->section) cg_buf_printf(&href2, "#s%u", pl->section);
                 linked(pg, o->name, pl->section, &href2);
+                add(pg, ":");
+                fn_linked(pg, in->name, ok, &href, fn);
             } else {
-                linked(pg, o->name, ok, &href);
+                fn_linked(pg, o->name, ok, &href, fn);
+                add(pg, ":");
+                linked(pg, in->name, ok, &href);
             }
-            add(pg, ":");
-            linked(pg, o->in[0].name, ok, &href);
             add(pg, "</td>");
-            cells(pg, o->cc, max);
+            cells(pg, o->cc, by_file ? in->incl : o->incl, bound_title(pg, node_of(pg, fn)), max);
             add(pg, "</tr></tbody>\n");
             rows++;
             continue;
@@ -657,16 +855,25 @@ static void function_table(struct page *pg, const cg_summary *s, bool by_file, c
             if (pl->section) cg_buf_printf(&href, "#s%u", pl->section);
             linked(pg, o->name, pl->section, &href);
         } else {
-            linked(pg, o->name, link_to(pg, o->in[0].pair, &href), &href);
+            fn_linked(pg, o->name, link_to(pg, o->in[0].pair, &href), &href, o->id);
         }
         add(pg, "</td>");
-        cells(pg, o->cc, max);
+        cells(pg, o->cc, o->incl, by_file ? NULL : bound_title(pg, node_of(pg, o->id)), max);
         add(pg, "</tr>\n");
         for (size_t j = 0; j < o->n_in; j++) {
+            const cg_inner *in = &o->in[j];
             add(pg, "<tr class=\"i\"><td class=\"nm\">");
-            linked(pg, o->in[j].name, link_to(pg, o->in[j].pair, &href), &href);
+            bool ok = link_to(pg, in->pair, &href);
+            const char *lb = NULL;
+            if (by_file) {
+                uint32_t fn = p->pairs[in->pair].fn;
+                fn_linked(pg, in->name, ok, &href, fn);
+                lb = bound_title(pg, node_of(pg, fn));
+            } else {
+                linked(pg, in->name, ok, &href);
+            }
             add(pg, "</td>");
-            cells(pg, o->in[j].cc, max);
+            cells(pg, in->cc, in->incl, lb, max);
             add(pg, "</tr>\n");
         }
         add(pg, "</tbody>\n");
@@ -681,7 +888,7 @@ static void function_table(struct page *pg, const cg_summary *s, bool by_file, c
              "The text report (<code>cg_annotate</code> without <code>--format</code>) and "
              "<code>--format=json</code> list them all; a higher <code>--threshold</code> "
              "shortens the list.</td></tr></tbody>\n",
-             pg->r->n_show + 1, s->n - shown, by_file ? "files" : "functions", members,
+             pg->n_tcols + 1, s->n - shown, by_file ? "files" : "functions", members,
              by_file ? "functions" : "files");
     }
     add(pg, "</table></div>\n");
@@ -691,7 +898,7 @@ static void function_table(struct page *pg, const cg_summary *s, bool by_file, c
         cg_fmt_float_repr(th, sizeof th, pg->r->threshold);
         addf(pg, "<p class=\"note\">%zu %s below the threshold (%s%% of ", below,
              below == 1 ? "entry is" : "entries are", th);
-        ctext(pg, event(pg, pg->r->sort[0].event));
+        col_name(pg, &pg->r->sort[0], 0);
         add(pg, "'s total) are left out; <code>--threshold=0</code> lists them.</p>\n");
     }
     add(pg, "</section>\n");
@@ -700,9 +907,252 @@ static void function_table(struct page *pg, const cg_summary *s, bool by_file, c
     free(max);
 }
 
+/* ------------------------------------------------------ call graph */
+
+/* The call graph's columns (made by cg_report_html): the tables', with
+   the first one's inclusive cost in front when none is inclusive, as in
+   the text report (the arcs have nothing else to show); tree_shift says
+   whether it was put there. */
+static size_t tree_shift(struct page *pg)
+{
+    return pg->n_gcols - pg->n_tcols;
+}
+
+static cg_col *tree_columns(const cg_col *cols, size_t n, size_t *n_out)
+{
+    bool any = false;
+    for (size_t i = 0; i < n; i++) any |= cols[i].kind == CG_COL_INCL;
+    size_t shift = !any && n;
+    cg_col *g = xmalloc((n + 2) * sizeof *g);
+    if (shift) g[0] = (cg_col){cols[0].event, CG_COL_INCL};
+    if (n) memcpy(g + shift, cols, n * sizeof *g);
+    *n_out = n + shift;
+    return g;
+}
+
+/* Which inclusive costs are exact (the text report's metadata lines
+   `Call graph:` and `Inclusive costs:`). */
+static void graph_exactness(struct page *pg)
+{
+    const cg_fgraph *g = pg->graph;
+    size_t in_cycles = 0, shared = 0, other = 0;
+    for (size_t v = 0; v < cg_fgraph_n(g); v++) {
+        if (g->fns[v].exact) continue;
+        if (g->fns[v].cycle != CG_NONE)
+            in_cycles++;
+        else if (g->fns[v].shared)
+            shared++;
+        else
+            other++;
+    }
+    add(pg, "exact");
+    const char *sep = ", but lower bounds for ";
+    if (in_cycles) {
+        addf(pg,
+             "%s%zu function%s in cycles (marked &lt;cycle N&gt;; each cycle's own cost is "
+             "exact)",
+             sep, in_cycles, in_cycles == 1 ? "" : "s");
+        sep = ", ";
+    }
+    if (shared) {
+        addf(pg, "%s%zu function%s whose name other functions share (marked &lt;shared name&gt;)",
+             sep, shared, shared == 1 ? "" : "s");
+        sep = ", ";
+    }
+    if (other)
+        addf(pg, "%s%zu function%s whose caller contexts may nest (marked &lt;inexact&gt;)", sep,
+             other, other == 1 ? "" : "s");
+}
+
+static void graph_meta(struct page *pg)
+{
+    addf(pg, "<dt>Call graph</dt><dd>%s</dd>\n<dt>Inclusive costs</dt><dd>",
+         pg->graph->folded ? "recursion levels and caller contexts folded (<code>--fold=yes</code>)"
+                           : "functions as the file names them (<code>--fold=no</code>)");
+    graph_exactness(pg);
+    add(pg, "</dd>\n");
+}
+
+/* A function's name in the section: a link to its entry when the page has
+   it, its mark (inexact_mark), and its entry's number. */
+static void tree_fn(struct page *pg, uint32_t v)
+{
+    const cg_fgraph *g = pg->graph;
+    uint32_t k = fn_entry(pg, v);
+    if (k) addf(pg, "<a href=\"#g%u\">", k);
+    name(pg, cg_name(&g->names, v));
+    if (k) add(pg, "</a>");
+    inexact_mark(pg, v);
+    if (pg->tree->index[v]) addf(pg, " <span class=\"ix\">[%u]</span>", pg->tree->index[v]);
+}
+
+/* The rest of a row of the section, after its name cell: a cell per
+   column (self or incl NULL: blank cells of that kind), and the calls. */
+static void tree_cells(struct page *pg, const cg_count *self, const cg_count *incl, const char *lb,
+                       const char *calls)
+{
+    for (size_t i = 0; i < pg->n_gcols; i++) {
+        const cg_col *c = &pg->gcols[i];
+        if (!(c->kind == CG_COL_INCL ? incl : self))
+            add(pg, "<td></td>");
+        else
+            cell(pg, c, self, incl, 0, lb);
+    }
+    add(pg, "<td class=\"calls\">");
+    add(pg, calls);
+    add(pg, "</td></tr>\n");
+}
+
+/* The calls cell: `N`, `N+R` with recursive calls, then `/TOTAL` (the
+   outermost calls of the callee) on arc rows, as in the text report. */
+static void calls_cell(char *b, size_t size, cg_count n, cg_count rec, const cg_count *total)
+{
+    int k = snprintf(b, size, "%" PRId64, n);
+    if (rec) k += snprintf(b + k, size - (size_t)k, "+%" PRId64, rec);
+    if (total) snprintf(b + k, size - (size_t)k, "/%" PRId64, *total);
+}
+
+/* A row of notes in an entry (arcs below the threshold, or beyond
+   ARCS_MAX). */
+static void tree_note(struct page *pg, const char *what)
+{
+    /* Empty cells after it, so that the row is as wide as the others. */
+    addf(pg, "<tr class=\"few\"><td class=\"nm\">%s</td>", what);
+    for (size_t i = 0; i <= pg->n_gcols; i++) add(pg, "<td></td>");
+    add(pg, "</tr>\n");
+}
+
+/* One side of an entry: its arcs (callers: up), those beyond ARCS_MAX and
+   those below the threshold counted. */
+static void tree_arcs(struct page *pg, const uint32_t *arcs, size_t n, size_t hidden, bool up)
+{
+    const cg_fgraph *g = pg->graph;
+    char calls[80], note[160];
+    for (size_t k = 0; k < n && k < ARCS_MAX; k++) {
+        const cg_farc *a = &g->arcs[arcs[k]];
+        calls_cell(calls, sizeof calls, a->count, a->rcount, &g->fns[a->to].calls);
+        add(pg, up ? "<tr class=\"up\"><td class=\"nm\"><span class=\"vh\">called by </span>"
+                   : "<tr class=\"down\"><td class=\"nm\"><span class=\"vh\">calls </span>");
+        tree_fn(pg, up ? a->from : a->to);
+        add(pg, "</td>");
+        tree_cells(pg, NULL, cg_farc_carries(g, arcs[k]) ? cg_farc_cc(g, arcs[k]) : NULL, NULL,
+                   calls);
+    }
+    const char *one = up ? "caller" : "callee", *many = up ? "callers" : "callees";
+    if (n > ARCS_MAX) {
+        snprintf(note, sizeof note,
+                 "and %zu more %s at or above the threshold, not on this page (the text report "
+                 "lists them)",
+                 n - ARCS_MAX, n - ARCS_MAX == 1 ? one : many);
+        tree_note(pg, note);
+    }
+    if (hidden) {
+        snprintf(note, sizeof note, "%zu %s below the threshold", hidden, hidden == 1 ? one : many);
+        tree_note(pg, note);
+    }
+}
+
+/* Entry i (its number is i + 1, its anchor g<i + 1>). */
+static void tree_entry(struct page *pg, size_t i)
+{
+    const cg_report *r = pg->r;
+    const cg_fgraph *g = pg->graph;
+    const cg_tree_entry *e = &pg->tree->e[i];
+    char calls[80];
+    if (e->fn == CG_NONE) {
+        const cg_fcycle *c = &g->cycles[e->cycle];
+        addf(pg,
+             "<tbody id=\"g%zu\" class=\"whole\"><tr class=\"me\"><th scope=\"row\" class=\"nm\">"
+             "<span class=\"ix\">[%zu]</span> &lt;cycle %u as a whole&gt;</th>",
+             i + 1, i + 1, e->cycle + 1);
+        tree_cells(pg, cg_tree_self(r, e), cg_tree_incl(r, e), NULL, "");
+        for (size_t k = 0; k < c->n_members && k < ARCS_MAX; k++) {
+            add(pg, "<tr class=\"mem\"><td class=\"nm\"><span class=\"vh\">member </span>");
+            tree_fn(pg, c->members[k]);
+            add(pg, "</td>");
+            tree_cells(pg, cg_ffn_self(g, c->members[k]), NULL, NULL, "");
+        }
+        if (c->n_members > ARCS_MAX) {
+            char note[120];
+            snprintf(note, sizeof note, "and %zu more members, not on this page",
+                     c->n_members - ARCS_MAX);
+            tree_note(pg, note);
+        }
+        add(pg, "</tbody>\n");
+        return;
+    }
+    const cg_ffn *f = &g->fns[e->fn];
+    addf(pg, "<tbody id=\"g%zu\">", i + 1);
+    if (r->tree != CG_TREE_CALLING)
+        tree_arcs(pg, e->callers, e->n_callers, e->hidden_callers, true);
+    addf(pg, "<tr class=\"me\"><th scope=\"row\" class=\"nm\"><span class=\"ix\">[%zu]</span> ",
+         i + 1);
+    name(pg, cg_name(&g->names, e->fn));
+    inexact_mark(pg, e->fn);
+    if (!f->exact) add(pg, " <span class=\"lbn\">(inclusive: a lower bound)</span>");
+    add(pg, "</th>");
+    calls_cell(calls, sizeof calls, f->calls, f->rcalls, NULL);
+    tree_cells(pg, cg_tree_self(r, e), cg_tree_incl(r, e), bound_title(pg, e->fn), calls);
+    if (r->tree != CG_TREE_CALLER)
+        tree_arcs(pg, e->callees, e->n_callees, e->hidden_callees, false);
+    add(pg, "</tbody>\n");
+}
+
+/* The call-graph section: each entry of cg_tree_make, as many as the
+   budget allows (links go only to those on the page, so the number is
+   found first, writing them all with every link). */
+static void call_graph(struct page *pg)
+{
+    const cg_tree_list *t = pg->tree;
+    bool up = pg->r->tree != CG_TREE_CALLING, down = pg->r->tree != CG_TREE_CALLER;
+    add(pg, "<section id=\"call-graph\" aria-labelledby=\"h-call-graph\">\n<h2 "
+            "id=\"h-call-graph\">Call graph</h2>\n<p class=\"note\">Each function at or above the "
+            "threshold by inclusive cost, largest first, ");
+    if (up && down)
+        add(pg, "with the functions that called it above it (&#8593;) and those it called below "
+                "it (&#8595;)");
+    else if (up)
+        add(pg, "with the functions that called it above it (&#8593;)");
+    else
+        add(pg, "with the functions it called below it (&#8595;)");
+    add(pg, "; a cycle of functions that call each other round, as a whole, with its members. "
+            "A name leads to its entry, a <code>&lt;cycle N&gt;</code> to its cycle's. Calls: "
+            "<code>N</code> started the callee afresh, and their inclusive cost is on the row; "
+            "<code>+R</code> were made while it was running already; <code>/T</code>: the "
+            "callee's <code>N</code> in all.</p>\n<p class=\"note\">Inclusive costs: ");
+    graph_exactness(pg);
+    add(pg, ".</p>\n");
+    addf(pg,
+         "<div class=\"scroll\"><table class=\"cg%s\" id=\"t-graph\"><thead><tr><th "
+         "scope=\"col\" class=\"nm\">function</th>",
+         pg->r->show_percs ? " pc" : "");
+    heads(pg, pg->gcols, pg->n_gcols, false);
+    add(pg, "<th scope=\"col\" class=\"calls\" title=\"calls: N+R/T, as the note above says\">"
+            "calls</th></tr></thead>\n");
+    size_t start = pg->b->len, shown = 0;
+    pg->tree_shown = t->n;
+    for (; shown < t->n && pg->b->len - start <= GRAPH_BUDGET; shown++) tree_entry(pg, shown);
+    if (shown < t->n) {
+        pg->b->len = start;
+        pg->tree_shown = shown;
+        for (size_t i = 0; i < shown; i++) tree_entry(pg, i);
+        addf(pg,
+             "<tbody class=\"more\"><tr class=\"few\"><td class=\"nm\">%zu more "
+             "entries at or above the threshold are not on this page, which keeps to about 20 "
+             "MB; their names link nowhere. The text report (<code>cg_annotate</code> without "
+             "<code>--format</code>) lists them all; a higher <code>--threshold</code> shortens "
+             "the list.</td></tr></tbody>\n",
+             t->n - shown);
+    }
+    if (!t->n)
+        add(pg, "<tbody class=\"more\"><tr class=\"few\"><td class=\"nm\">No function reaches "
+                "the threshold.</td></tr></tbody>\n");
+    add(pg, "</table></div>\n</section>\n");
+}
+
 /* --------------------------------------------- head, summary, metadata */
 
-static void head(struct page *pg, const char *css_hash, const char *js_hash)
+static void head(struct page *pg, const char *css, const char *css_hash, const char *js_hash)
 {
     const cg_profile *p = pg->p;
     add(pg,
@@ -720,8 +1170,30 @@ static void head(struct page *pg, const char *css_hash, const char *js_hash)
     const cg_text *cmd = &p->inputs[p->n_inputs - 1].cmd;
     text_max(pg, cmd->s, cmd->len, CG_HTML_PLAIN, 200);
     add(pg, "</title>\n<style>");
-    add(pg, cg_html_css);
+    add(pg, css);
     add(pg, "</style>\n</head>\n");
+}
+
+/* The Columns menu of a page with calls, whose tables have columns of
+   their own: each box hides a function tables' column (data-gcol, also a
+   row of the totals), the call graph's (data-tree) and, for an own-count
+   column, the listings' and the annotation summary's (data-src);
+   report-html-graph.js does it. */
+static void graph_columns_menu(struct page *pg)
+{
+    size_t n_self = 0, src = 0;
+    for (size_t i = 0; i < pg->n_tcols; i++) n_self += pg->tcols[i].kind == CG_COL_SELF;
+    for (size_t i = 0; i < pg->n_tcols; i++) {
+        const cg_col *c = &pg->tcols[i];
+        addf(pg, "<label><input type=\"checkbox\" data-gcol=\"%zu\"", i);
+        if (pg->tree) addf(pg, " data-tree=\"%zu\"", i + tree_shift(pg));
+        /* The listings' columns: the own-count ones, or, when every column
+           is inclusive, each one's event (cg_cols_own). */
+        if (c->kind == CG_COL_SELF || n_self == 0) addf(pg, " data-src=\"%zu\"", src++);
+        add(pg, " checked> ");
+        col_name(pg, c, 0);
+        add(pg, "</label>");
+    }
 }
 
 static void top(struct page *pg)
@@ -740,13 +1212,18 @@ static void top(struct page *pg)
     if (p->n_inputs > 3) addf(pg, " + %zu more", p->n_inputs - 3);
     add(pg, "</p>\n<nav class=\"toc\" aria-label=\"Sections\"><a href=\"#summary\">Summary</a>"
             "<a href=\"#by-file\">File:function</a><a href=\"#by-fn\">Function:file</a>");
+    if (pg->tree) add(pg, "<a href=\"#call-graph\">Call graph</a>");
     if (pg->r->annotate) add(pg, "<a href=\"#sources\">Source files</a>");
     add(pg, "<details class=\"cols\"><summary>Columns</summary><div role=\"group\" "
             "aria-label=\"Columns shown\">");
-    for (size_t i = 0; i < pg->r->n_show; i++) {
-        addf(pg, "<label><input type=\"checkbox\" data-col=\"%zu\" checked> ", i);
-        ctext(pg, event(pg, pg->r->show[i].event));
-        add(pg, "</label>");
+    if (pg->graph) {
+        graph_columns_menu(pg);
+    } else {
+        for (size_t i = 0; i < pg->r->n_show; i++) {
+            addf(pg, "<label><input type=\"checkbox\" data-col=\"%zu\" checked> ", i);
+            ctext(pg, event(pg, pg->r->show[i].event));
+            add(pg, "</label>");
+        }
     }
     if (pg->r->show_percs)
         add(pg, "<label><input type=\"checkbox\" id=\"show-percs\" checked> percentages</label>");
@@ -801,14 +1278,17 @@ static void totals(struct page *pg)
     else
         add(pg, "<th scope=\"col\">program total</th>");
     add(pg, "</tr></thead><tbody>\n");
-    /* A row per shown column's event, with that event's totals (the
-       profiles', not a table row's). */
-    for (size_t i = 0; i < pg->r->n_show; i++) {
-        size_t e = pg->r->show[i].event;
+    /* A row per column of the function tables, with its event's totals
+       (the profiles', not a table row's: the whole program is its own
+       inclusive cost). */
+    for (size_t i = 0; i < pg->n_tcols; i++) {
+        size_t e = pg->tcols[i].event;
         add(pg, "<tr><th scope=\"row\">");
-        ctext(pg, event(pg, e));
+        col_name(pg, &pg->tcols[i], 0);
         add(pg, "</th><td class=\"what\">");
         explain(pg, e, 0);
+        if (pg->tcols[i].kind == CG_COL_INCL)
+            add(pg, ", inclusive: by a function and every function it called");
         add(pg, "</td>");
         if (pg->r->diff) {
             add(pg, "<td>");
@@ -842,7 +1322,10 @@ static void events_line(struct page *pg, const cg_col *cols, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         if (i) add(pg, " ");
-        ctext(pg, event(pg, cols ? cols[i].event : i));
+        if (cols)
+            col_name(pg, &cols[i], 0);
+        else
+            ctext(pg, event(pg, i));
     }
 }
 
@@ -894,27 +1377,33 @@ static void metadata(struct page *pg)
     add(pg, "<dt>Events recorded</dt><dd>");
     events_line(pg, NULL, pg->nev);
     add(pg, "</dd>\n<dt>Events shown</dt><dd>");
-    events_line(pg, pg->r->show, pg->r->n_show);
+    events_line(pg, pg->tcols, pg->n_tcols);
     add(pg, "</dd>\n<dt>Event sort order</dt><dd>");
     events_line(pg, pg->r->sort, pg->r->n_sort);
     char th[64];
     cg_fmt_float_repr(th, sizeof th, pg->r->threshold);
-    addf(pg,
-         "</dd>\n<dt>Threshold</dt><dd>%s%%</dd>\n<dt>Annotation</dt><dd>%s</dd>\n</dl>\n</"
-         "section>\n",
-         th, pg->r->annotate ? "on" : "off");
+    addf(pg, "</dd>\n<dt>Threshold</dt><dd>%s%%</dd>\n", th);
+    if (pg->graph && (any_incl(pg) || pg->tree)) graph_meta(pg);
+    addf(pg, "<dt>Annotation</dt><dd>%s</dd>\n</dl>\n</section>\n", pg->r->annotate ? "on" : "off");
 }
 
 /* ----------------------------------------------------------------- page */
 
 void cg_report_html(FILE *f, const cg_report *r0)
 {
-    /* Own counts only, for now. */
+    /* The listings have own counts only; the function tables have the
+       report's columns (inclusive ones too, with calls). */
     cg_report rv = *r0, *r = &rv;
     cg_col *own = cg_cols_own(r0->show, r0->n_show, &rv.n_show);
     rv.show = own;
     const cg_profile *p = r->prof;
-    struct page page_ctx = {.r = r, .p = p, .nev = p->n_events, .total = p->summary_total};
+    struct page page_ctx = {.r = r,
+                            .p = p,
+                            .nev = p->n_events,
+                            .total = p->summary_total,
+                            .tcols = r0->show,
+                            .n_tcols = r0->n_show,
+                            .graph = r0->graph};
     struct page *pg = &page_ctx;
     pg->places = xcalloc(p->files.n + 1, sizeof *pg->places);
     pg->hottest = xcalloc(r->n_show + 1, sizeof(cg_count));
@@ -924,39 +1413,63 @@ void cg_report_html(FILE *f, const cg_report *r0)
     cg_summary_by_fn(r, &by_fn);
 
     /* The listings come first, so that the tables know what they can link
-       to; the page shows them last. */
-    cg_buf src = {0}, page = {0};
+       to; the page shows them last.  Likewise the call graph, which the
+       page shows after the tables. */
+    cg_buf src = {0}, page = {0}, graph = {0};
     cg_annotation a = {0};
     bool adds_up = true;
     if (r->annotate) {
         pg->b = &src;
         adds_up = sources(pg, &by_file, &a);
     }
+    cg_tree_list tree = {0};
+    cg_col *gcols = NULL;
+    if (pg->graph && r->tree != CG_TREE_NONE) {
+        cg_tree_make(r, CG_KEEP_THRESHOLD, &tree);
+        pg->tree = &tree;
+        pg->gcols = gcols = tree_columns(pg->tcols, pg->n_tcols, &pg->n_gcols);
+        pg->b = &graph;
+        call_graph(pg);
+    }
 
+    /* A page with calls has more style and script, after the others'. */
+    cg_buf css = {0}, js = {0};
+    cg_buf_adds(&css, cg_html_css);
+    cg_buf_adds(&js, cg_html_js);
+    if (pg->graph) {
+        cg_buf_adds(&css, cg_html_graph_css);
+        cg_buf_adds(&js, cg_html_graph_js);
+    }
     char css_hash[52], js_hash[52];
-    cg_csp_hash(cg_html_css, strlen(cg_html_css), css_hash);
-    cg_csp_hash(cg_html_js, strlen(cg_html_js), js_hash);
+    cg_csp_hash(css.p, css.len, css_hash);
+    cg_csp_hash(js.p, js.len, js_hash);
     pg->b = &page;
-    head(pg, css_hash, js_hash);
+    head(pg, css.p, css_hash, js_hash);
     top(pg);
     totals(pg);
     metadata(pg);
     function_table(pg, &by_file, true, "by-file", "File:function");
     function_table(pg, &by_fn, false, "by-fn", "Function:file");
     fwrite(page.p, 1, page.len, f);
+    if (graph.len) fwrite(graph.p, 1, graph.len, f);
     if (src.len) fwrite(src.p, 1, src.len, f);
     page.len = 0;
     add(pg, "</main>\n<footer>Written by cg_annotate (Cachegrind, rebuilt) " PACKAGE_VERSION
             ". The page is self-contained: it loads nothing and sends nothing.</footer>\n<script>");
-    add(pg, cg_html_js);
+    addn(pg, js.p, js.len);
     add(pg, "</script>\n</body>\n</html>\n");
     fwrite(page.p, 1, page.len, f);
 
     free(page.p);
     free(src.p);
+    free(graph.p);
+    free(css.p);
+    free(js.p);
     free(pg->gap.p);
     cg_summary_free(&by_file);
     cg_summary_free(&by_fn);
+    if (pg->tree) cg_tree_free(&tree);
+    free(gcols);
     if (r->annotate) {
         if (!adds_up) cg_annotation_check(p, &a);
         cg_annotation_free(&a);

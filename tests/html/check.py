@@ -5,7 +5,8 @@
 #
 # The oracles: the text report of the same command (textreport.py reads
 # it), the profiles and sources read directly, SHA-256 from Python's
-# hashlib, and the escaping rule as docs/post-processors.md states it.
+# hashlib, the escaping rule as docs/post-processors.md states it, and for
+# the call graph a Callgrind profile counted by hand (GRAPH_CLOUT).
 #
 # Usage: check.py --bin DIR --data DIR --work DIR [--static]
 #                 [--chromium PATH --chromedriver PATH]
@@ -200,6 +201,137 @@ def make_cap(d):
     profile(os.path.join(d, 'cap.cgout'), [b'Ir', b'Dr'], files)
 
 
+# A Callgrind profile with calls, written by hand and checked by hand, as
+# Callgrind --separate-recs=1 would write this program (costs Ir Dr):
+#
+#   main (graph.c:20-24; self 3,000 600) calls work twice, fib(3), is_even(3),
+#     is_odd(0) and leaf once;
+#   work (graph.c:30; self 50,000 10,000 in all) calls leaf 4 times and tiny
+#     once (util.c:9; 50 10: below the 0.1% threshold of 133,050);
+#   leaf (util.c:5): 5,000 1,000 a call, 5 calls;
+#   fib (graph.c:10): 6,000 1,000 an activation; fib(3) is 5 activations,
+#     4 of them recursive calls (fib -> fib, one arc of 4 calls, 36,000
+#     6,000: what the 4 nested activations cost, counted with overlaps);
+#   is_even (graph.c:40) and is_odd (45), 5,000 1,000 an activation: is_even(3)
+#     -> is_odd(2) -> is_even(1) -> is_odd(0), and main -> is_odd(0): 2 calls
+#     is_even -> is_odd (20,000 4,000), 1 call is_odd -> is_even (10,000
+#     2,000).
+#
+# So, by hand: work costs 70,050 14,010 inclusive, fib 30,000 5,000 (1+4
+# calls: a self-loop is recursion, exact), main everything (133,050 25,610);
+# is_even and is_odd are cycle 1, whose inclusive cost as a whole is what
+# enters it, 25,000 5,000 (= its self cost), while each member gets only the
+# calls from outside it, a lower bound: is_even 20,000 (main's call), is_odd
+# 5,000; in the call graph, main is [1] (133,050), work [2], fib [3] (30,000,
+# before the cycle by name), <cycle 1 as a whole> [4], leaf [5] (25,000),
+# is_even [6], is_odd [7].
+GRAPH_CLOUT = b"""# callgrind format
+version: 1
+creator: written by hand for tests/html
+pid: 4242
+cmd: ./graph 3
+part: 1
+desc: Trigger: Program termination
+positions: line
+events: Ir Dr
+summary: 133050 25610
+
+fl=(1) graph.c
+fn=(1) main
+20 2000 400
+cfn=(2) work
+calls=2 30
+21 70050 14010
+cfn=(3) fib
+calls=1 10
+22 30000 5000
+cfn=(4) is_even
+calls=1 40
+23 20000 4000
+cfn=(5) is_odd
+calls=1 45
+23 5000 1000
+cfl=(2) util.c
+cfn=(6) leaf
+calls=1 5
+24 5000 1000
+24 1000 200
+
+fn=(2)
+30 50000 10000
+cfl=(2)
+cfn=(6)
+calls=4 5
+31 20000 4000
+cfl=(2)
+cfn=(7) tiny
+calls=1 9
+32 50 10
+
+fn=(3)
+10 30000 5000
+cfn=(3)
+calls=4 10
+11 36000 6000
+
+fn=(4)
+40 10000 2000
+cfn=(5)
+calls=2 45
+41 20000 4000
+
+fn=(5)
+45 15000 3000
+cfn=(4)
+calls=1 40
+46 10000 2000
+
+fl=(2)
+fn=(6)
+5 25000 5000
+fn=(7)
+9 50 10
+
+totals: 133050 25610
+"""
+
+# What the page must show of GRAPH_CLOUT by default, from the hand count
+# above: entries (number, what, self Ir, inclusive Ir, calls), and the rows
+# whose inclusive cost is a lower bound.
+GRAPH_HAND = [(1, 'main', '3,000', '133,050', '0'), (2, 'work', '50,000', '70,050', '2'),
+              (3, 'fib', '30,000', '30,000', '1+4'), (4, '<cycle 1 as a whole>', '25,000', '25,000', ''),
+              (5, 'leaf', '25,000', '25,000', '5'), (6, 'is_even <cycle 1>', '10,000', '20,000', '1+1'),
+              (7, 'is_odd <cycle 1>', '15,000', '5,000', '1+2')]
+GRAPH_BOUNDS = {'is_even <cycle 1>', 'is_odd <cycle 1>'}
+
+
+def make_graph(d):
+    write(os.path.join(d, 'graph.clout'), GRAPH_CLOUT)
+    # The same program changed: work cheaper, main dearer (for --diff).
+    two = GRAPH_CLOUT.replace(b'20 2000 400', b'20 2500 400').replace(b'30 50000 10000', b'30 40000 10000')
+    two = two.replace(b'21 70050 14010', b'21 60050 14010').replace(b'133050 25610', b'123550 25610')
+    write(os.path.join(d, 'graph2.clout'), two)
+    for name, n in (('graph.c', 60), ('util.c', 12)):
+        write(os.path.join(d, name), b''.join(b'    /* %s line %d */\n' % (name.encode(), k)
+                                              for k in range(1, n + 1)))
+        old(os.path.join(d, name))
+    # Too big a call graph for its budget: main calls 5,000 functions, each
+    # calls hub (so that main has more callees, and hub more callers, than
+    # an entry lists).
+    n = 5000
+    out = [b'# callgrind format', b'version: 1', b'cmd: ./wide', b'positions: line', b'events: Ir']
+    total = 10 + sum(1000 + i for i in range(n)) + 10 * n
+    out.append(b'summary: %d' % total)
+    out += [b'fl=(1) wide.c', b'fn=(1) main', b'1 10']
+    for i in range(n):
+        out += [b'cfn=(%d) f%d' % (i + 3, i), b'calls=1 2', b'1 %d' % (1000 + i + 10)]
+    out += [b'fn=(2) hub', b'3 %d' % (10 * n)]
+    for i in range(n):
+        out += [b'fn=(%d)' % (i + 3), b'2 %d' % (1000 + i), b'cfn=(2)', b'calls=1 3', b'2 10']
+    out.append(b'totals: %d' % total)
+    write(os.path.join(d, 'wide.clout'), b'\n'.join(out) + b'\n')
+
+
 # ------------------------------------------------------------- the pages
 
 def run(args, cwd):
@@ -229,7 +361,16 @@ class Page:
         write(self.path, self.html)
         t = run(args, cwd)
         self.text, self.text_status, self.text_stderr = t.stdout, t.returncode, t.stderr
-        self.events = shown_events(cwd, args)
+        # The tables' columns (`Ir:incl` for an inclusive one) and the
+        # listings' (own counts): of an input with calls, as the text
+        # report's metadata says (`Events shown:`); else the same.
+        self.graph = b'\nCall graph:' in self.text
+        if self.graph:
+            shown = re.search(rb'\nEvents shown: +(.*)\n', self.text).group(1).decode().split()
+            own = [e for e in shown if not e.endswith(':incl')]
+            self.events, self.own = shown, own or [e[:-5] for e in shown]
+        else:
+            self.events = self.own = shown_events(cwd, args)
         self.expect_status = status
 
 
@@ -240,7 +381,7 @@ TAGS = set('html head meta title style body header h1 h2 h3 p nav a details summ
            'li output footer script'.split())
 ATTRS = set('lang charset name content http-equiv class id href type data-for data-col placeholder '
             'aria-label aria-live aria-labelledby aria-expanded aria-controls hidden checked value '
-            'role colspan scope title'.split())
+            'role colspan scope title data-gcol data-tree data-src'.split())
 
 
 class Scan(html.parser.HTMLParser):
@@ -364,13 +505,17 @@ class Browser:
 DOM = r'''
 const num = td => td.firstChild && td.firstChild.nodeType === 3 ? td.firstChild.nodeValue : '';
 const pct = td => { const i = td.querySelector('i'); return i ? i.textContent : null; };
-const cellsOf = tr => [...tr.cells].filter(td => !td.matches('.nm, .ln, .code')).map(
+const cellsOf = tr => [...tr.cells].filter(td => !td.matches('.nm, .ln, .code, .calls')).map(
   td => [num(td), pct(td), td.className]);
+// A name cell's text without its link to the call graph (`[N]`).
+const nameOf = td => { const c = td.cloneNode(true); c.querySelectorAll('.gl').forEach(a => a.remove());
+                       return c.textContent; };
 function table(id) {
   const t = document.getElementById(id);
   if (!t) return null;
   return [...t.tBodies].filter(g => !g.classList.contains('more')).map(g => [...g.rows].map(tr => ({
-    cls: tr.className, hidden: tr.hidden || g.hidden, name: tr.querySelector('.nm').textContent,
+    cls: tr.className, hidden: tr.hidden || g.hidden, name: nameOf(tr.querySelector('.nm')),
+    graph: [...tr.querySelectorAll('.nm a.gl')].map(a => a.getAttribute('href')),
     links: [...tr.querySelectorAll('.nm a')].map(a => [a.textContent, a.getAttribute('href')]),
     cells: cellsOf(tr)})));
 }
@@ -410,6 +555,11 @@ def compare_cells(where, got, counts, pcts, probs):
         probs.append('%s: %d cells, expected %d' % (where, len(got), len(counts)))
         return
     for (g, gp, cls), c, tp in zip(got, counts, pcts):
+        if c is None:  # a file's inclusive cost: a blank cell
+            if g != '' or gp is not None:
+                probs.append('%s: cell %r %r, text report blank' % (where, g, gp))
+                return
+            continue
         if g != fmt(c) or gp != want_pct(c, tp):
             probs.append('%s: cell %r %r, text report %s (%s)' % (where, g, gp, fmt(c), tp))
             return
@@ -516,7 +666,7 @@ def compare_files(page, dom, text, probs):
 def dom_vs_text(b, page, probs):
     b.open(page)
     dom = b.js(DOM)
-    text = textreport.parse(page.text, page.events)
+    text = textreport.parse(page.text, page.events, page.own)
     if [t['event'] for t in dom['totals']] != [textreport.display(e.encode()) for e in page.events]:
         probs.append('%s: events %s, expected %s' % (page.name, [t['event'] for t in dom['totals']],
                                                       page.events))
@@ -531,6 +681,276 @@ def dom_vs_text(b, page, probs):
     else:
         compare_files(page, dom, text, probs)
     return dom
+
+
+# ------------------------------------------------------- the call graph
+
+GRAPH_DOM = r"""
+const num = td => td.firstChild && td.firstChild.nodeType === 3 ? td.firstChild.nodeValue : '';
+const pct = td => { const i = td.querySelector('i'); return i ? i.textContent : null; };
+const t = document.getElementById('t-graph');
+if (!t) return null;
+return {
+  cols: [...t.tHead.rows[0].cells].slice(1, -1).map(th => th.textContent),
+  entries: [...t.tBodies].filter(g => !g.classList.contains('more')).map(g => ({
+    id: g.id,
+    rows: [...g.rows].map(tr => {
+      const nm = tr.querySelector('.nm').cloneNode(true);
+      nm.querySelectorAll('.vh').forEach(x => x.remove());
+      return {kind: tr.className, text: nm.textContent,
+              links: [...tr.querySelectorAll('.nm a')].map(a => [a.textContent, a.getAttribute('href'), a.className]),
+              cells: [...tr.cells].filter(td => !td.matches('.nm, .calls')).map(td => [num(td), pct(td), td.className]),
+              calls: tr.querySelector('.calls') ? tr.querySelector('.calls').textContent : ''};
+    })})),
+  more: [...t.querySelectorAll('tbody.more td')].map(td => td.textContent),
+};
+"""
+
+# The text report's mark after a function whose inclusive cost is a lower
+# bound (or, in the call graph, that is in a cycle).
+MARK = re.compile(r' <(cycle \d+|shared name|inexact)>$')
+
+
+def fn_of_label(label):
+    """A function's name in a table (`fib <cycle 2>`) -> (`fib`, whether it
+    is marked)."""
+    return MARK.sub('', label), MARK.search(label) is not None
+
+
+def graph_vs_text(b, page, probs, hand=None):
+    """The call-graph section against the text report's, entry by entry and
+    row by row, every link to where it must lead; the tables' links to the
+    entries and their lower-bound marks.  `hand`: (entries, lower bounds)
+    counted by hand, checked too."""
+    b.open(page)
+    dom = b.js(GRAPH_DOM)
+    tables = b.js(DOM)
+    text = textreport.parse(page.text, page.events, page.own)
+    tg = text['graph']
+    where = page.name + ' call graph'
+    if tg is None:
+        if dom is not None:
+            probs.append('%s: the page has a call graph, the text report none' % where)
+        if any(r['graph'] for g in tables['byFile'] + tables['byFn'] for r in g):
+            probs.append('%s: the tables link to a call graph the page has not' % where)
+        return
+    if dom is None:
+        probs.append('%s: missing' % where)
+        return
+    if dom['cols'] != [textreport.display(c.encode()) for c in tg['cols']]:
+        probs.append('%s: columns %s, text report %s' % (where, dom['cols'], tg['cols']))
+    cycles = {}  # cycle number -> its entry's number
+    index = {}   # function name -> its entry's number
+    for e in tg['entries']:
+        me = [r for r in e['rows'] if r['kind'] == 'me'][0]
+        m = re.match(rb'<cycle (\d+) as a whole>$', me['name'])
+        if m:
+            cycles[int(m.group(1))] = e['index']
+        else:
+            name = textreport.display(me['name'].replace(b' (inclusive: a lower bound)', b''))
+            index[MARK.sub('', name)] = e['index']
+    if len(dom['entries']) != len(tg['entries']):
+        probs.append('%s: %d entries, text report %d' % (where, len(dom['entries']), len(tg['entries'])))
+    for de, te in zip(dom['entries'], tg['entries']):
+        w = '%s [%d]' % (where, te['index'])
+        if de['id'] != 'g%d' % te['index']:
+            probs.append('%s: id %r' % (w, de['id']))
+        if [r['kind'] for r in de['rows']] != [r['kind'] for r in te['rows']]:
+            probs.append('%s: rows %s, text report %s' % (w, [r['kind'] for r in de['rows']],
+                                                          [r['kind'] for r in te['rows']]))
+            continue
+        for dr, tr in zip(de['rows'], te['rows']):
+            want = textreport.display(tr['name'])
+            if tr['kind'] == 'me':
+                want = '[%d] %s' % (te['index'], want)
+            if dr['text'] != want or dr['calls'] != tr['calls']:
+                probs.append('%s: row %r calls %r, text report %r calls %r' % (w, dr['text'], dr['calls'],
+                                                                               want, tr['calls']))
+            if tr['cells'] is None:
+                continue
+            counts, pcts = textreport.counts_of(tr['cells'])
+            compare_cells('%s %s' % (w, want), dr['cells'], counts, pcts, probs)
+            bound = tr['kind'] == 'me' and b'(inclusive: a lower bound)' in tr['name']
+            for (v, _, cls), col in zip(dr['cells'], tg['cols']):
+                if ('lb' in cls.split()) != (bound and col.endswith(':incl') and v != ''):
+                    probs.append('%s: %s cell %s has classes %r' % (w, want, col, cls))
+            # The links: the name to its entry, the cycle to its cycle's.
+            plain = [h for t, h, c in dr['links'] if c == '']
+            cyc = [h for t, h, c in dr['links'] if c == 'cyc']
+            if tr['kind'] in ('up', 'down', 'mem'):
+                m = re.search(rb' \[(\d+)\]$', tr['name'])
+                if plain != (['#g%s' % m.group(1).decode()] if m else []):
+                    probs.append('%s: %s links to %s' % (w, want, plain))
+            elif plain:
+                probs.append('%s: the entry links to %s' % (w, plain))
+            m = re.search(rb' <cycle (\d+)>', tr['name'])
+            k = cycles.get(int(m.group(1))) if m else None
+            if cyc != (['#g%d' % k] if k else []):
+                probs.append('%s: %s: cycle link %s, expected entry %s' % (w, want, cyc, k))
+    # The tables: each function's link to its entry, and its lower bound.
+    incl = [i for i, c in enumerate(page.events) if c.endswith(':incl')]
+    checked = 0
+    for key, by_file in (('byFile', True), ('byFn', False)):
+        for g in tables[key]:
+            rows = g if len(g) == 1 else (g[1:] if by_file else g[:1])
+            for r in rows:
+                label = r['name']
+                if len(g) == 1:
+                    label = label.split(':', 1)[1] if by_file else label.rsplit(':', 1)[0]
+                name, marked = fn_of_label(label)
+                k = index.get(name)
+                if r['graph'] != (['#g%d' % k] if k else []):
+                    probs.append('%s: %s row %r links to %s, its entry is %s' % (where, key, r['name'],
+                                                                                 r['graph'], k))
+                for i in incl:
+                    if ('lb' in r['cells'][i][2].split()) != marked:
+                        probs.append('%s: %s row %r: column %s has classes %r' % (
+                            where, key, r['name'], page.events[i], r['cells'][i][2]))
+                checked += 1
+    if checked < 2:
+        probs.append('%s: only %d table rows checked' % (where, checked))
+    if hand:
+        entries, bounds = hand
+        got = []
+        for e in dom['entries']:
+            r = [r for r in e['rows'] if r['kind'] == 'me'][0]
+            got.append((int(e['id'][1:]), re.sub(r'^\[\d+\] | \(inclusive: a lower bound\)$', '', r['text']),
+                        r['cells'][0][0], r['cells'][1][0], r['calls']))
+        if got != entries:
+            probs.append('%s: entries %s, counted by hand %s' % (where, got, entries))
+        lb = {r['name'] for g in tables['byFile'] for r in g if any('lb' in c[2].split() for c in r['cells'])}
+        if lb != bounds:
+            probs.append('%s: lower bounds %s, counted by hand %s' % (where, sorted(lb), sorted(bounds)))
+    b.drain(page.name + ' (call graph)')
+
+
+def follow(b, page, selector, target, probs):
+    """Clicks the link `selector` as a person would: it must land on
+    #target, in view under the navigation bar, marked as the target."""
+    found = b.d.find_elements('css selector', selector)
+    if not found:
+        probs.append('%s: no link %s' % (page.name, selector))
+        return
+    b.click(found[0])
+    st = b.js('''const t = document.querySelector(':target'), r = t && t.getBoundingClientRect();
+                 const nav = document.querySelector('nav.toc').getBoundingClientRect();
+                 const cell = t && t.tagName === 'TBODY' ? t.querySelector('tr.me > *') : null;
+                 return [location.hash, t ? t.id : null, r ? [r.top, nav.bottom, innerHeight] : null,
+                         cell ? getComputedStyle(cell).backgroundColor : null,
+                         cell ? cell.getBoundingClientRect().bottom : null,
+                         getComputedStyle(document.body).backgroundColor];''')
+    if st[0] != '#' + target or st[1] != target or not (st[2][1] - 1 <= st[2][0] < st[2][2]):
+        probs.append('%s: following %s: hash %s, target %s, top %s (navigation bar ends at %s)' % (
+            page.name, selector, st[0], st[1], st[2] and st[2][0], st[2] and st[2][1]))
+    elif st[3] is not None and (st[4] > st[2][2] or st[3] in ('rgba(0, 0, 0, 0)', st[5])):
+        probs.append('%s: following %s: the entry\'s row is not in view or not marked (%s, bottom %s)'
+                     % (page.name, selector, st[3], st[4]))
+    b.d.back()
+
+
+def walk(b, page, probs):
+    """The links of the call graph and the tables lead where they say
+    (GRAPH_CLOUT's entries: main [1], work [2], fib [3], cycle 1 [4], leaf
+    [5], is_even [6], is_odd [7])."""
+    b.open(page)
+    follow(b, page, '#g5 tr.up .nm a[href="#g2"]', 'g2', probs)       # leaf's caller work
+    follow(b, page, '#g2 tr.down .nm a[href="#g5"]', 'g5', probs)     # work's callee leaf
+    follow(b, page, '#g6 tr.up .nm a[href="#g1"]', 'g1', probs)       # is_even's caller main
+    follow(b, page, '#g6 tr.me a.cyc', 'g4', probs)                   # is_even's cycle
+    follow(b, page, '#g4 tr.mem .nm a[href="#g7"]', 'g7', probs)      # the cycle's member is_odd
+    follow(b, page, '#g7 tr.down .nm a[href="#g6"]', 'g6', probs)     # is_odd calls is_even (0+1/1)
+    follow(b, page, '#t-by-file a.gl[href="#g3"]', 'g3', probs)       # fib's row in a table
+    follow(b, page, '#t-by-fn .nm a.cyc', 'g4', probs)                # a table's cycle mark
+    follow(b, page, 'nav.toc a[href="#call-graph"]', 'call-graph', probs)
+    # A walk: from main's row down to leaf through work, and up again.
+    b.open(page)
+    for sel, target in (('#t-by-fn a.gl[href="#g1"]', 'g1'), ('#g1 tr.down .nm a[href="#g2"]', 'g2'),
+                        ('#g2 tr.down .nm a[href="#g5"]', 'g5'), ('#g5 tr.up .nm a[href="#g1"]', 'g1')):
+        a = b.d.find_elements('css selector', sel)
+        if not a:
+            probs.append('%s: walk: no link %s' % (page.name, sel))
+            return
+        b.click(a[0])
+        if b.js('return location.hash') != '#' + target:
+            probs.append('%s: walk: %s leads to %s' % (page.name, sel, b.js('return location.hash')))
+            return
+    b.drain(page.name + ' (walk)')
+
+
+def incl_sorting(b, page, probs):
+    """An inclusive column sorts like the others: a function by its
+    inclusive cost, a file (which has none) by its functions' largest."""
+    b.open(page)
+    col = page.events.index('Ir:incl')
+
+    def val(r):
+        c = r['cells'][col][0]
+        return int(c.replace(',', '')) if c else None
+
+    def group_key(g):
+        v = val(g[0])
+        return abs(v) if v is not None else max([abs(val(m)) for m in g[1:]] or [0])
+
+    for table, key in (('t-by-fn', 'byFn'), ('t-by-file', 'byFile')):
+        before = b.js(DOM)[key]
+        head = b.d.find_element('css selector', '#%s thead th:nth-child(%d)' % (table, col + 2))
+        for order, aria in (('abs', 'descending'), ('asc', 'ascending')):
+            b.click(head.find_element('css selector', 'button'))
+            after = b.js(DOM)[key]
+            want = sorted(before, key=lambda g: -group_key(g) if order == 'abs' else group_key(g))
+            if [g[0]['name'] for g in after] != [g[0]['name'] for g in want]:
+                probs.append('%s %s by Ir:incl, %s: %s, expected %s' % (
+                    page.name, table, order, [g[0]['name'] for g in after], [g[0]['name'] for g in want]))
+            for g in after:
+                inner = [abs(val(r)) for r in g[1:] if val(r) is not None]
+                if inner != sorted(inner, reverse=order == 'abs'):
+                    probs.append('%s %s by Ir:incl, %s: members of %s: %s' % (page.name, table, order,
+                                                                              g[0]['name'], inner))
+            if head.get_attribute('aria-sort') != aria:
+                probs.append('%s %s: aria-sort %r after %s' % (page.name, table,
+                                                              head.get_attribute('aria-sort'), order))
+    b.drain(page.name + ' (sorting by Ir:incl)')
+
+
+def graph_columns(b, page, probs):
+    """The Columns menu of a page with calls: an inclusive column hides in
+    the tables, the totals and the call graph; an own-count one in the
+    listings too, whose line numbers stay aligned."""
+    b.open(page)
+    b.click(b.d.find_element('css selector', 'details.cols summary'))
+
+    def shown(sel):
+        return b.js('return [...document.querySelectorAll(arguments[0])].map('
+                    'c => getComputedStyle(c).display !== "none")', sel)
+
+    def aligned():
+        return b.js('''const t = document.querySelector('table.src'), w = t.querySelector('thead tr').cells;
+            const plain = [...t.querySelectorAll('tbody tr')].find(r => !r.className && r.offsetParent !== null);
+            const ln = plain && [...plain.cells].find(c => c.classList.contains('ln'));
+            return ln ? ln.getBoundingClientRect().left -
+                        [...w].find(c => c.classList.contains('ln')).getBoundingClientRect().left : 0''')
+
+    col = page.events.index('Ir:incl')
+    b.click(b.d.find_element('css selector', 'input[data-gcol="%d"]' % col))
+    if any(shown('#t-by-file tr > :nth-child(%d), #t-graph tr > :nth-child(%d), #totals tbody tr:nth-child(%d)'
+                 % (col + 2, col + 2, col + 1))):
+        probs.append('%s: Ir:incl does not hide' % page.name)
+    if not all(shown('table.src tr.hot > td:nth-child(1), table.src tr.hot > td:nth-child(2)')):
+        probs.append('%s: hiding Ir:incl hides a listing column' % page.name)
+    box = lambda i: b.d.find_element('css selector', 'input[data-gcol="%d"]' % i)
+    b.click(box(col))  # shown again
+    if not all(shown('#t-by-file tr > :nth-child(%d), #t-graph tr > :nth-child(%d)' % (col + 2, col + 2))):
+        probs.append('%s: Ir:incl does not come back' % page.name)
+    for e in page.own:  # then every own-count column: the listings have none left
+        b.click(box(page.events.index(e)))
+        if abs(aligned()) > 1:
+            probs.append('%s: hiding %s: line numbers off by %s px' % (page.name, e, aligned()))
+    if any(shown('table.src tr.hot > td:not(.ln, .code), table.where td')):
+        probs.append('%s: listing columns left with every own-count column hidden' % page.name)
+    b.click(box(col))  # the last one stays
+    if not box(col).is_selected():
+        probs.append('%s: the last column could be hidden' % page.name)
+    b.drain(page.name + ' (columns)')
 
 
 # ------------------------------------------------- interaction checks
@@ -792,7 +1212,32 @@ def cap(b, page, probs):
     b.drain(page.name)
 
 
-def layout(b, pages, probs):
+def graph_cap(b, page, probs):
+    """A call graph beyond its budget: the first entries, numbered as in
+    the text report, the rest counted; an entry's arcs beyond ARCS_MAX
+    counted; no link to an entry that is not on the page."""
+    b.open(page)
+    dom = b.js(GRAPH_DOM)
+    n = len(textreport.parse(page.text, page.events, page.own)['graph']['entries'])
+    k = len(dom['entries'])
+    if not 0 < k < n or [e['id'] for e in dom['entries']] != ['g%d' % i for i in range(1, k + 1)]:
+        probs.append('%s: entries %s of %d' % (page.name, [e['id'] for e in dom['entries']][:3], n))
+    if not dom['more'] or not dom['more'][0].startswith('%d more entries' % (n - k)):
+        probs.append('%s: the note on the entries left out: %s' % (page.name, dom['more']))
+    rows = dom['entries'][0]['rows']
+    if len([r for r in rows if r['kind'] == 'down']) != 200 or \
+            not any(r['text'].startswith('and 4800 more callees') for r in rows):
+        probs.append('%s: main\'s entry has %d rows, %s' % (page.name, len(rows), [r['text'] for r in rows[-2:]]))
+    bad = b.js('return [...document.querySelectorAll("a[href^=\'#g\']")].map(a => a.getAttribute("href"))'
+               '.filter(h => !document.getElementById(h.slice(1)))')
+    if bad:
+        probs.append('%s: links to entries not on the page: %s' % (page.name, bad[:5]))
+    b.drain(page.name)
+
+
+def layout(b, pages, probs, small=None):
+    """Every page at 1280 px; the `small` ones (default: the first) also at
+    a phone's width and in the dark scheme."""
     shots = os.path.join(work, 'screenshots')
     os.makedirs(shots, exist_ok=True)
 
@@ -809,27 +1254,33 @@ def layout(b, pages, probs):
         b.open(p)
         measure(p.name + ' at 1280 px')
         b.d.save_screenshot(os.path.join(shots, p.name + '-1280.png'))
-    p = pages[0]
-    b.d.execute_cdp_cmd('Emulation.setDeviceMetricsOverride',
-                        {'width': 390, 'height': 844, 'deviceScaleFactor': 2, 'mobile': True})
-    b.open(p)
-    measure(p.name + ' at 390 px')
-    b.js('location.hash = "#by-file"')
-    b.d.save_screenshot(os.path.join(shots, p.name + '-phone.png'))
-    b.d.execute_cdp_cmd('Emulation.clearDeviceMetricsOverride', {})
-    b.d.execute_cdp_cmd('Emulation.setEmulatedMedia',
-                        {'features': [{'name': 'prefers-color-scheme', 'value': 'dark'}]})
-    b.open(p)
-    bg, fg = b.js('const s = getComputedStyle(document.body); return [s.backgroundColor, s.color]')
     lum = lambda c: sum(int(x) for x in re.findall(r'\d+', c)[:3]) / 765
-    if not (lum(bg) < 0.2 and lum(fg) > 0.7):
-        probs.append('dark scheme: background %s, text %s' % (bg, fg))
-    b.d.save_screenshot(os.path.join(shots, p.name + '-dark.png'))
-    b.d.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': []})
-    b.open(p)
-    bg = b.js('return getComputedStyle(document.body).backgroundColor')
-    if lum(bg) < 0.8:
-        probs.append('light scheme: background %s' % bg)
+    for p in small or pages[:1]:
+        b.d.execute_cdp_cmd('Emulation.setDeviceMetricsOverride',
+                            {'width': 390, 'height': 844, 'deviceScaleFactor': 2, 'mobile': True})
+        b.open(p)
+        measure(p.name + ' at 390 px')
+        b.js('location.hash = "#by-file"')
+        b.d.save_screenshot(os.path.join(shots, p.name + '-phone.png'))
+        if p.graph:
+            b.js('location.hash = "#g2"')
+            b.d.save_screenshot(os.path.join(shots, p.name + '-phone-graph.png'))
+        b.d.execute_cdp_cmd('Emulation.clearDeviceMetricsOverride', {})
+        b.d.execute_cdp_cmd('Emulation.setEmulatedMedia',
+                            {'features': [{'name': 'prefers-color-scheme', 'value': 'dark'}]})
+        b.open(p)
+        bg, fg = b.js('const s = getComputedStyle(document.body); return [s.backgroundColor, s.color]')
+        if not (lum(bg) < 0.2 and lum(fg) > 0.7):
+            probs.append('%s: dark scheme: background %s, text %s' % (p.name, bg, fg))
+        b.d.save_screenshot(os.path.join(shots, p.name + '-dark.png'))
+        if p.graph:
+            b.js('location.hash = "#g6"')
+            b.d.save_screenshot(os.path.join(shots, p.name + '-dark-graph.png'))
+        b.d.execute_cdp_cmd('Emulation.setEmulatedMedia', {'features': []})
+        b.open(p)
+        bg = b.js('return getComputedStyle(document.body).backgroundColor')
+        if lum(bg) < 0.8:
+            probs.append('%s: light scheme: background %s' % (p.name, bg))
     b.drain('layout')
 
 
@@ -870,9 +1321,29 @@ def real_profiles():
     return d
 
 
+def real_callgrind(d):
+    """Callgrind's profiles of tests/progs/recursion.c, with recursion
+    levels (its default) and without (--separate-recs=1, which makes
+    cycles); [] when that cannot run here."""
+    prog = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'progs', 'recursion.c')
+    exe = os.path.join(d, 'recursion')
+    if subprocess.run([os.environ.get('CC', 'cc'), '-g', '-O0', '-o', exe, prog],
+                      capture_output=True).returncode != 0:
+        return []
+    out = []
+    for name, extra in (('real-callgrind', []), ('real-callgrind-recs1', ['--separate-recs=1'])):
+        f = name + '.clout'
+        r = subprocess.run([opt.valgrind, '-q', '--tool=callgrind', '--callgrind-out-file=' + f] + extra +
+                           [exe], cwd=d, capture_output=True)
+        if r.returncode == 0 and os.path.exists(os.path.join(d, f)):
+            out.append((name, [f]))
+    return out
+
+
 def main():
     d = make_data()
     make_cap(d)
+    make_graph(d)
     pages = {
         'demo': Page('demo', ['demo.cgout'], d),
         'demo-context2': Page('demo-context2', ['--context=2', 'demo.cgout'], d),
@@ -893,7 +1364,19 @@ def main():
         'limit': Page('limit', ['--diff', '--limit', 'Ir=+1%', '--limit', 'Dr=-10%', 'old.cgout',
                                 'new.cgout'], d, status=3),
         'fingerprints': Page('fingerprints', ['--diff', 'fp-a.cgout', 'fp-b.cgout'], d),
+        # Callgrind input with calls: inclusive columns and the call graph.
+        'graph': Page('graph', ['graph.clout'], d),
+        'graph-options': Page('graph-options', ['--show=Dr,Ir:incl,Ir', '--sort=Dr', '--threshold=5',
+                                                '--no-show-percs', 'graph.clout'], d),
+        'graph-inclusive': Page('graph-inclusive', ['--inclusive=yes', 'graph.clout'], d),
+        'graph-caller': Page('graph-caller', ['--tree=caller', '--show=Ir', 'graph.clout'], d),
+        'graph-calling': Page('graph-calling', ['--tree=calling', '--threshold=0', 'graph.clout'], d),
+        'graph-notree': Page('graph-notree', ['--tree=none', 'graph.clout'], d),
+        'graph-nofold': Page('graph-nofold', ['--fold=no', '--no-annotate', 'graph.clout'], d),
+        'graph-diff': Page('graph-diff', ['--diff', 'graph.clout', 'graph2.clout'], d),
+        'wide': Page('wide', ['--threshold=0', 'wide.clout'], d),
     }
+    graphs = [n for n in pages if n.startswith('graph')]
     probs = case('html/page-static')
     for p in pages.values():
         static_checks(p, probs)
@@ -914,6 +1397,13 @@ def main():
     for s in (b'sources-left-out', b'The listing stops here', b'more files', b'more functions'):
         if s not in p.html:
             probs.append('cap: no %r' % s)
+    p = pages['wide']
+    if len(p.html) >= PAGE_LIMIT:
+        probs.append('wide: %d bytes' % len(p.html))
+    for s in (b'more entries at or above the threshold are not on this page',
+              b'and 4800 more callees at or above the threshold', b'and 4800 more callers at or above the'):
+        if s not in p.html:
+            probs.append('wide: no %r' % s)
     if opt.static:
         report()
         return
@@ -929,7 +1419,7 @@ def main():
 
         attempt('html/dom-vs-text', lambda b, probs: [dom_vs_text(b, pages[n], probs) for n in (
             'demo', 'demo-context2', 'merge', 'diff-demo', 'diff', 'options', 'mod', 'no-annotate',
-            'gen', 'gen-context0', 'gen-negative', 'newer', 'evil', 'limit', 'fingerprints')])
+            'gen', 'gen-context0', 'gen-negative', 'newer', 'evil', 'limit', 'fingerprints') + tuple(graphs)])
         attempt('html/sort-by-column', lambda b, probs: (sorting(b, pages['gen'], probs),
                                                          sorting(b, pages['gen'], probs, 't-by-fn'),
                                                          sorting(b, pages['diff'], probs)))
@@ -939,8 +1429,16 @@ def main():
         attempt('html/keyboard', lambda b, probs: keyboard(b, pages['gen'], probs))
         attempt('html/columns', lambda b, probs: columns(b, pages['gen'], probs))
         attempt('html/script-injection', lambda b, probs: xss(b, pages['evil'], probs))
-        attempt('html/budgets-in-browser', lambda b, probs: cap(b, pages['cap'], probs))
-        attempt('html/layout', lambda b, probs: layout(b, [pages['gen'], pages['diff'], pages['evil']], probs))
+        attempt('html/budgets-in-browser', lambda b, probs: (cap(b, pages['cap'], probs),
+                                                             graph_cap(b, pages['wide'], probs)))
+        attempt('html/call-graph', lambda b, probs: (
+            [graph_vs_text(b, pages[n], probs, (GRAPH_HAND, GRAPH_BOUNDS) if n == 'graph' else None)
+             for n in graphs], walk(b, pages['graph'], probs)))
+        attempt('html/inclusive-columns', lambda b, probs: (incl_sorting(b, pages['graph'], probs),
+                                                            graph_columns(b, pages['graph'], probs)))
+        attempt('html/layout', lambda b, probs: layout(b, [pages['gen'], pages['diff'], pages['evil'],
+                                                           pages['graph']], probs,
+                                                       [pages['gen'], pages['graph']]))
 
         probs = case('html/real-profiles')
         try:
@@ -952,10 +1450,13 @@ def main():
             else:
                 for name, args in (('real-one', ['w1000.cgout']), ('real-two', ['w1000.cgout', 'w3000.cgout']),
                                    ('real-diff', ['--diff', 'w1000.cgout', 'w3000.cgout']),
-                                   ('real-merged', ['merged.cgout']), ('real-diffed', ['diffed.cgout'])):
+                                   ('real-merged', ['merged.cgout']), ('real-diffed', ['diffed.cgout'])) + \
+                        tuple(real_callgrind(rd)):
                     p = Page(name, args, rd)
                     static_checks(p, probs)
                     dom_vs_text(b, p, probs)
+                    if p.graph:
+                        graph_vs_text(b, p, probs)
                     if p.text.count(b'\n') < 20:
                         probs.append('%s: the text report is only %d lines' % (name, p.text.count(b'\n')))
         except Exception:

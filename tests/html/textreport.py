@@ -74,9 +74,10 @@ def columns(header, events, prefix):
 
 
 def cell(raw):
-    """`1,234 (12.3%, 45.6%)` -> (1234, '12.3%'), `.` -> None."""
+    """`1,234 (12.3%, 45.6%)` -> (1234, '12.3%'), `.` -> None, and a blank
+    cell (a file's inclusive cost, which it has not) -> None."""
     raw = raw.strip()
-    if raw == b'.':
+    if raw in (b'.', b''):
         return None
     num, _, rest = raw.partition(b' ')
     pct = rest.strip().strip(b'(),').split(b',')[0].strip() if rest else b''
@@ -91,12 +92,21 @@ def row(line, widths, start):
     return cells, line[pos + 1:]
 
 
-def parse(report, events):
+def counts_of(cells):
+    """A row's cells as (counts, pcts), each None for a blank cell."""
+    return [c[0] if c else None for c in cells], [c[1] if c else None for c in cells]
+
+
+def parse(report, events, own=None):
     """The report as {'totals': [counts], 'by_file': groups, 'by_fn': groups,
-    'files': {name: {...}}}; a group is (name, counts, pcts, [(name, counts,
-    pcts)]), members None for a group shown as one row."""
+    'files': {name: {...}}, 'graph': entries or None}; a group is (name,
+    counts, pcts, [(name, counts, pcts)]), members None for a group shown as
+    one row, a count None for a blank cell (a file's inclusive cost).
+    `events` are the columns of the summaries (`Ir:incl` for an inclusive
+    one), `own` those of the listings (default: the same)."""
     ev = [e.encode() for e in events]
-    res = {'totals': None, 'by_file': [], 'by_fn': [], 'files': {}}
+    own = ev if own is None else [e.encode() for e in own]
+    res = {'totals': None, 'by_file': [], 'by_fn': [], 'files': {}, 'graph': None}
     for title, body in sections(report):
         if title == b'Summary':
             widths, start = columns(body[0], ev, 0), 0
@@ -114,8 +124,7 @@ def parse(report, events):
                 if not cur:
                     continue
                 cells, label = row(cur[0], widths, start)
-                counts = [c[0] for c in cells]
-                pcts = [c[1] for c in cells]
+                counts, pcts = counts_of(cells)
                 if len(cur) == 1:
                     # `< FILE:FUNCTION`: names may hold colons, so the label
                     # stays whole.
@@ -126,13 +135,66 @@ def parse(report, events):
                     for m in cur[1:]:
                         mc, ml = row(m, widths, start)
                         assert ml.startswith(b'  '), ml
-                        members.append((ml[2:], [c[0] for c in mc], [c[1] for c in mc]))
+                        members.append((ml[2:],) + tuple(counts_of(mc)))
                     groups.append((label[:-1], counts, pcts, members))
                 cur = []
             res[key] = groups
         elif title.startswith(b'Annotated source file: '):
-            res['files'][title[len('Annotated source file: '):]] = listing(body, ev)
+            res['files'][title[len('Annotated source file: '):]] = listing(body, own)
+        elif title == b'Call graph':
+            res['graph'] = call_graph(body)
     return res
+
+
+def call_graph(body):
+    """The call-graph section as {'cols': [column names], 'entries':
+    [{'index': N, 'rows': [row]}]}, each row {'kind': 'up' (a caller), 'me'
+    (the entry), 'down' (a callee), 'mem' (a member of a cycle) or 'few'
+    (arcs only counted), 'cells': [(count, pct) or None] (None for a few
+    row), 'calls': text, 'name': the text after the calls (the entry's
+    without its index, a few row's without its parentheses)}."""
+    i = 0
+    while not body[i].startswith(b' '):  # the header, after the note
+        i += 1
+    header = body[i]
+    windex = len(header) - len(header.lstrip(b' ')) - 1
+    cols = [t.rstrip(b'_') for t in header.split()]
+    widths = columns(header, cols, windex + 1)
+    entries, cur, cycle = [], None, False
+    for line in body[i + 1:]:
+        if not line.strip():
+            cur, cycle = None, False
+            continue
+        if cur is None:
+            cur = {'index': None, 'rows': []}
+            entries.append(cur)
+        text = line.strip()
+        if text.startswith(b'(') and text.endswith(b' below the threshold)'):
+            cur['rows'].append({'kind': 'few', 'cells': None, 'calls': '', 'name': text[1:-1]})
+            continue
+        index = line[:windex].strip()
+        pos, cells = windex + 1, []
+        for w in widths:
+            cells.append(cell(line[pos:pos + w]))
+            pos += w + 1
+        rest = line[pos:]
+        if index:
+            cur['index'] = int(index[1:-1])
+            kind = 'me'
+            cycle = rest.strip().startswith(b'<cycle ')
+        else:
+            kind = 'mem' if cycle else ('down' if cur['index'] else 'up')
+        if cycle:
+            calls, name = b'', rest.strip()
+        else:
+            calls, name = rest.strip().split(b' ', 1)
+            name = name.strip()
+        if kind == 'me':
+            # `NAME <cycle N> [I] (inclusive: a lower bound)`: the index
+            # goes, the page puts it in front.
+            name = name.replace(b' [%d]' % cur['index'], b'', 1)
+        cur['rows'].append({'kind': kind, 'cells': cells, 'calls': calls.decode(), 'name': name})
+    return {'cols': [c.decode() for c in cols], 'entries': entries}
 
 
 def listing(body, ev):
