@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* limit.c: fuzz target for --limit EVENT=SPEC (post/limit.c).  The first
+/* limit.c: fuzz target for --limit [PATTERN:]EVENT=SPEC (post/limit.c).  The first
    line is the option's value; the parser must accept exactly what the
    syntax of docs/json.md, "Regression limits", allows (checked here with a
    POSIX regular expression), and each further pair of 8-byte numbers is an
@@ -19,22 +19,26 @@ static bool grammar_ok(const char *v, bool *percent, long double *value)
     static regex_t re;
     static bool compiled;
     if (!compiled) {
-        if (regcomp(&re, "^[^=]+=([+-])([0-9]+)(\\.([0-9]{1,9}))?(%?)$", REG_EXTENDED)) abort();
+        /* [PATTERN:]EVENT=SPEC: the pattern (which may hold `=` and `:`,
+           as C++ operators do) ends at the last `:`; the event has neither,
+           and neither may be empty. */
+        if (regcomp(&re, "^(.+:)?[^=:]+=([+-])([0-9]+)(\\.([0-9]{1,9}))?(%?)$", REG_EXTENDED))
+            abort();
         compiled = true;
     }
-    regmatch_t m[6];
-    if (regexec(&re, v, 6, m, 0) != 0) return false;
-    *percent = m[5].rm_eo > m[5].rm_so;
-    bool fraction = m[3].rm_so >= 0;
+    regmatch_t m[7];
+    if (regexec(&re, v, 7, m, 0) != 0) return false;
+    *percent = m[6].rm_eo > m[6].rm_so;
+    bool fraction = m[4].rm_so >= 0;
     if (fraction && !*percent) return false; /* a count is a whole number */
     /* All digits together (the point removed) must stay below 10^18. */
     long double num = 0;
-    for (regoff_t i = m[2].rm_so; i < m[2].rm_eo; i++) num = num * 10 + (v[i] - '0');
+    for (regoff_t i = m[3].rm_so; i < m[3].rm_eo; i++) num = num * 10 + (v[i] - '0');
     long double den = 1;
     if (fraction)
-        for (regoff_t i = m[4].rm_so; i < m[4].rm_eo; i++) num = num * 10 + (v[i] - '0'), den *= 10;
+        for (regoff_t i = m[5].rm_so; i < m[5].rm_eo; i++) num = num * 10 + (v[i] - '0'), den *= 10;
     if (num >= 1e18L) return false;
-    *value = (v[m[1].rm_so] == '-' ? -1 : 1) * num / den;
+    *value = (v[m[2].rm_so] == '-' ? -1 : 1) * num / den;
     return true;
 }
 
@@ -69,7 +73,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_CHECK(l.change == new_ - old);
             cg_buf b = {0};
             cg_limit_describe(&l, &b);
-            FUZZ_CHECK(b.len > 0 && strncmp(b.p, l.event, strlen(l.event)) == 0);
+            const char *head = l.fn ? l.fn : l.event;
+            FUZZ_CHECK(b.len > 0 && strncmp(b.p, head, strlen(head)) == 0);
             cg_buf_free(&b);
         }
     }

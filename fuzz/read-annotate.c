@@ -24,9 +24,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int sign[FUZZ_MAX_PROFILES] = {diff ? -1 : 1, 1, 1};
     cg_error e = {0};
     if (fuzz_read_all(&p, &f, sign, true, &e)) {
-        cg_col sort[1] = {{0, CG_COL_SELF}};
-        cg_col *show = xmalloc((p.n_events + 1) * sizeof *show);
+        /* Callgrind input has a call graph: then an inclusive column, the
+           sort by it, and the call-graph section too. */
+        cg_fgraph *g = cg_fgraph_of_profile(&p, true);
+        cg_col sort[1] = {{0, g ? CG_COL_INCL : CG_COL_SELF}};
+        cg_col *show = xmalloc((p.n_events + 2) * sizeof *show);
         for (size_t i = 0; i < p.n_events; i++) show[i] = (cg_col){i, CG_COL_SELF};
+        if (g) show[p.n_events] = (cg_col){0, CG_COL_INCL};
         cg_fp_check fp;
         cg_fp_check_inputs(&p, &fp);
         cg_report r = {.prof = &p,
@@ -35,7 +39,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        .show_percs = true,
                        .show = show,
                        .sort = sort,
-                       .n_show = p.n_events,
+                       .n_show = p.n_events + (g != NULL),
+                       .graph = g,
+                       .fn_node = g ? cg_fgraph_nodes_of(g, &p) : NULL,
+                       .tree = g ? CG_TREE_BOTH : CG_TREE_NONE,
                        .n_sort = 1,
                        .threshold_given = true,
                        .threshold = 0.1,
@@ -59,6 +66,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fclose(m);
         FUZZ_CHECK(fuzz_html_safe(out, len));
         free(out);
+        if (g) {
+            /* The text report, for its call-graph section. */
+            out = NULL;
+            len = 0;
+            m = open_memstream(&out, &len);
+            if (!m) abort();
+            /* With a slash: no PATH search, whose result the real program keeps. */
+            static char *argv[] = {"./cg_annotate", NULL};
+            r.argc = 1, r.argv = argv;
+            cg_report_text(m, &r);
+            fclose(m);
+            free(out);
+        }
+        free((void *)r.fn_node);
+        cg_fgraph_destroy(g);
         free(show);
         cg_fp_check_free(&fp);
     }

@@ -130,7 +130,8 @@ static void decide_fn_limit(const cg_annotate_opts *opt, cg_limit *l, const fn_s
     cg_buf_adds(&b, l->event);
     cg_buf_adds(&b, " of the functions matching ");
     cg_buf_repr(&b, l->fn, strlen(l->fn));
-    cg_buf_adds(&b, " only within bounds (they do not tell which calls ran inside another of those functions), ");
+    cg_buf_adds(&b, " only within bounds (they do not tell which calls ran inside another of those "
+                    "functions), ");
     cg_limit_describe_bounds(l, &b);
     cg_buf_adds(&b, ", and the limit is broken for some values there and kept for others");
     fn_limit_die(l, &b);
@@ -146,16 +147,18 @@ static void decide_fn_limits(const cg_annotate_opts *opt, const cg_profile *p)
     cg_buf b = {0};
     for (size_t i = 0; i < p->n_inputs; i++) {
         if (p->inputs[i].format != CG_FMT_CACHEGRIND) continue;
-        cg_buf_printf(&b, "a function limit needs a call graph (Callgrind's files have one), "
-                          "and %s is a Cachegrind profile",
+        cg_buf_printf(&b,
+                      "a function limit needs a call graph (Callgrind's files have one), "
+                      "and %s is a Cachegrind profile",
                       p->inputs[i].path);
         fn_limit_die(first, &b);
     }
     for (size_t i = 0; i < opt->n_files; i++) {
         struct stat st;
         if (stat(opt->files[i], &st) == 0 && S_ISREG(st.st_mode)) continue;
-        cg_buf_printf(&b, "a function limit reads OLD and NEW once more, each on its own, "
-                          "and %s is not a regular file",
+        cg_buf_printf(&b,
+                      "a function limit reads OLD and NEW once more, each on its own, "
+                      "and %s is not a regular file",
                       opt->files[i]);
         fn_limit_die(first, &b);
     }
@@ -178,8 +181,7 @@ static bool decide_limits(const cg_annotate_opts *opt, const cg_profile *p)
     decide_fn_limits(opt, p);
     for (size_t i = 0; i < opt->n_limits; i++) {
         cg_limit *l = &opt->limits[i];
-        if (!l->fn)
-            cg_limit_decide(l, p->inputs[0].total[l->index], p->inputs[1].total[l->index]);
+        if (!l->fn) cg_limit_decide(l, p->inputs[0].total[l->index], p->inputs[1].total[l->index]);
         broken |= l->broken;
     }
     return broken;
@@ -206,27 +208,6 @@ static void read_all(const cg_annotate_opts *opt, cg_profile *p, bool quiet)
     check_parts(opt, p);
 }
 
-/* The call graph of what was read, when every input has its calls (a
-   Cachegrind profile among them would leave them incomplete): made from
-   the names as written, which are then folded, so that every report row is
-   a function of the graph (fgraph.h).  NULL without calls. */
-static cg_fgraph *graph_of(const cg_annotate_opts *opt, cg_profile *p)
-{
-    if (cg_profile_has_format(p, CG_FMT_CACHEGRIND)) return NULL;
-    cg_fgraph *g = xmalloc(sizeof *g);
-    cg_fgraph_build(g, p, opt->fold);
-    cg_fgraph_rename(g, p);
-    return g;
-}
-
-/* Each profile function's node in the graph. */
-static uint32_t *nodes_of(const cg_fgraph *g, const cg_profile *p)
-{
-    uint32_t *node = xmalloc((p->fns.n + 1) * sizeof *node);
-    for (uint32_t f = 0; f < p->fns.n; f++) node[f] = cg_fgraph_find(g, cg_name(&p->fns, f));
-    return node;
-}
-
 /* The report of profile p under the options (columns made from events). */
 static cg_report report_of(cg_annotate_opts *opt, const cg_profile *p, const cg_fgraph *g, int argc,
                            char **argv)
@@ -248,7 +229,7 @@ static cg_report report_of(cg_annotate_opts *opt, const cg_profile *p, const cg_
                    .n_show = n_show,
                    .n_sort = n_sort,
                    .graph = g,
-                   .fn_node = g ? nodes_of(g, p) : NULL,
+                   .fn_node = g ? cg_fgraph_nodes_of(g, p) : NULL,
                    .tree =
                        g ? (opt->tree < 0 ? CG_TREE_BOTH : (enum cg_tree)opt->tree) : CG_TREE_NONE,
                    .threshold_given = opt->threshold_given,
@@ -264,12 +245,6 @@ static void report_free(cg_report *r)
     free((void *)r->show);
     free((void *)r->sort);
     free((void *)r->fn_node);
-}
-
-static void graph_free(cg_fgraph *g)
-{
-    if (g) cg_fgraph_free(g);
-    free(g);
 }
 
 /* Whether the inputs can be read twice (regular files, not pipes). */
@@ -302,7 +277,7 @@ static void annotated_names(cg_annotate_opts *opt, cg_strtab *names)
     cg_profile_init(&first, &cg_rules_annotate);
     first.keep_lines = keeps_none;
     read_all(opt, &first, false);
-    cg_fgraph *g = graph_of(opt, &first);
+    cg_fgraph *g = cg_fgraph_of_profile(&first, opt->fold);
     cg_report r = report_of(opt, &first, g, 0, NULL);
     cg_summary by_file;
     cg_summary_by_file(&r, &by_file);
@@ -315,7 +290,7 @@ static void annotated_names(cg_annotate_opts *opt, cg_strtab *names)
     cg_annotation_free(&a);
     cg_summary_free(&by_file);
     report_free(&r);
-    graph_free(g);
+    cg_fgraph_destroy(g);
     cg_profile_free(&first);
 }
 
@@ -337,7 +312,7 @@ int main(int argc, char **argv)
         prof.keep_lines_ctx = &names;
     }
     read_all(&opt, &prof, two_reads);
-    cg_fgraph *graph = graph_of(&opt, &prof);
+    cg_fgraph *graph = cg_fgraph_of_profile(&prof, opt.fold);
     cg_report r = report_of(&opt, &prof, graph, argc, argv);
 
     bool broken = decide_limits(&opt, &prof);

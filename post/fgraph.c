@@ -310,6 +310,28 @@ uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name)
     return id == UINT32_MAX ? CG_NONE : id;
 }
 
+cg_fgraph *cg_fgraph_of_profile(cg_profile *p, bool fold)
+{
+    if (cg_profile_has_format(p, CG_FMT_CACHEGRIND)) return NULL;
+    cg_fgraph *f = xmalloc(sizeof *f);
+    cg_fgraph_build(f, p, fold);
+    cg_fgraph_rename(f, p);
+    return f;
+}
+
+void cg_fgraph_destroy(cg_fgraph *f)
+{
+    if (f) cg_fgraph_free(f);
+    free(f);
+}
+
+uint32_t *cg_fgraph_nodes_of(const cg_fgraph *f, const cg_profile *p)
+{
+    uint32_t *node = xmalloc((p->fns.n + 1) * sizeof *node);
+    for (uint32_t k = 0; k < p->fns.n; k++) node[k] = cg_fgraph_find(f, cg_name(&p->fns, k));
+    return node;
+}
+
 void cg_fgraph_rename(const cg_fgraph *f, cg_profile *p)
 {
     size_t n = p->fns.n;

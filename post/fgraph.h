@@ -95,6 +95,17 @@ static inline bool cg_farc_carries(const cg_fgraph *f, uint32_t a)
 /* The function called `name`, or CG_NONE. */
 uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name);
 
+/* The call graph of what p read when every input has its calls (a
+   Cachegrind profile among them would leave them incomplete), made from the
+   names as written, p then renamed (cg_fgraph_rename) so that every report
+   row is a function of the graph; NULL otherwise.  cg_fgraph_destroy frees
+   it. */
+cg_fgraph *cg_fgraph_of_profile(cg_profile *p, bool fold);
+void cg_fgraph_destroy(cg_fgraph *f);
+/* Each function name of p (p->fns) to its function in f, or CG_NONE
+   (p->fns.n of them; free() it). */
+uint32_t *cg_fgraph_nodes_of(const cg_fgraph *f, const cg_profile *p);
+
 /* Renames the functions of p's entries to their folded names (merging the
    entries that then coincide), so that every report row is a function of
    f.  Nothing may be read into p afterwards. */

@@ -34,6 +34,8 @@ void cg_j_flush(cg_jout *j)
 void cg_j_str(cg_jout *j, const char *s, size_t n)
 {
     static const char hex[] = "0123456789abcdef";
+    /* An empty text may have no storage at all (s NULL). */
+    if (!n) return cg_j_raw(j, "\"\"", 2);
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
     char esc[8];
     cg_j_raw(j, "\"", 1);

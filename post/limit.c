@@ -24,6 +24,7 @@ const char *cg_limit_parse(const char *arg, cg_limit *l)
     l->event = xmemdup0(ev, (size_t)(eq - ev));
     if (colon) l->fn = xmemdup0(arg, (size_t)(colon - arg));
     if (colon == arg) return "expected a function pattern before the `:`";
+    if (strchr(l->event, '=')) return "an event name has no `=`";
     const char *p = eq + 1;
     l->spec = xmemdup0(p, strlen(p));
     if (*p != '+' && *p != '-') return "the limit must start with + (at most) or - (at least)";
