@@ -49,6 +49,8 @@ void cg_graph_add_arc(cg_graph *g, uint32_t from, uint32_t to, cg_count count, c
 
 /* ------------------------------------------------------------- merging */
 
+static void index_arcs(cg_graph *g);
+
 static int cmp_arc(const void *a, const void *b, void *ctx)
 {
     const cg_garc *arcs = ctx;
@@ -58,10 +60,24 @@ static int cmp_arc(const void *a, const void *b, void *ctx)
     return 0;
 }
 
+/* Whether the arcs are one per (from, to) in that order already. */
+static bool arcs_merged(const cg_graph *g)
+{
+    for (size_t i = 1; i < g->n_arcs; i++) {
+        const cg_garc *a = &g->arcs[i - 1], *b = &g->arcs[i];
+        if (a->from > b->from || (a->from == b->from && a->to >= b->to)) return false;
+    }
+    return true;
+}
+
 /* One arc per (from, to), in that order, counts and costs summed. */
 static void merge_arcs(cg_graph *g)
 {
     size_t n = g->n_arcs, nev = g->nev;
+    if (arcs_merged(g)) {
+        index_arcs(g);
+        return;
+    }
     uint32_t *order = xmalloc((n + 1) * sizeof *order);
     for (uint32_t i = 0; i < n; i++) order[i] = i;
     qsort_r(order, n, sizeof *order, cmp_arc, g->arcs);
@@ -82,8 +98,14 @@ static void merge_arcs(cg_graph *g)
     g->arcs = arcs;
     g->arc_cc = cc;
     g->n_arcs = g->cap_arcs = m;
+    index_arcs(g);
+}
 
-    /* Out-arcs are the sorted array itself; in-arcs are indexed apart. */
+/* Out-arcs are the sorted array itself; in-arcs are indexed apart. */
+static void index_arcs(cg_graph *g)
+{
+    const cg_garc *arcs = g->arcs;
+    size_t m = g->n_arcs;
     g->first_out = xcalloc(g->n + 2, sizeof(uint32_t));
     g->first_in = xcalloc(g->n + 2, sizeof(uint32_t));
     for (size_t i = 0; i < m; i++) g->first_out[arcs[i].from + 1]++, g->first_in[arcs[i].to + 1]++;
@@ -244,6 +266,19 @@ size_t cg_fold_len(const cg_strtab *bases, const char *name, size_t len, bool *l
 
 /* ------------------------------------------------- from a profile */
 
+/* A profile's call, by the nodes it joins. */
+struct call_key {
+    uint32_t from, to, arc;
+};
+
+static int cmp_key(const void *a, const void *b)
+{
+    const struct call_key *x = a, *y = b;
+    if (x->from != y->from) return x->from < y->from ? -1 : 1;
+    if (x->to != y->to) return x->to < y->to ? -1 : 1;
+    return x->arc < y->arc ? -1 : x->arc > y->arc;
+}
+
 void cg_graph_of_profile(cg_graph *g, const cg_profile *p, uint32_t **node_of)
 {
     size_t nfn = p->fns.n, nev = p->n_events;
@@ -257,10 +292,24 @@ void cg_graph_of_profile(cg_graph *g, const cg_profile *p, uint32_t **node_of)
     cg_graph_init(g, n, nev);
     for (uint32_t i = 0; i < p->n_pairs; i++)
         cg_cc_add(cg_graph_self(g, node[p->pairs[i].fn]), cg_pair_cc(p, i), nev, 1);
-    for (uint32_t i = 0; i < p->n_arcs; i++) {
-        const cg_arc *a = &p->arcs[i];
-        cg_graph_add_arc(g, node[p->pairs[a->caller].fn], node[a->fn], a->count, cg_arc_cc(p, i));
+    /* The calls in (caller, callee) order, each pair's added up here: the
+       graph never holds a second copy of every call site's costs. */
+    struct call_key *k = xmalloc((p->n_arcs + 1) * sizeof *k);
+    for (uint32_t i = 0; i < p->n_arcs; i++)
+        k[i] = (struct call_key){node[p->pairs[p->arcs[i].caller].fn], node[p->arcs[i].fn], i};
+    qsort(k, p->n_arcs, sizeof *k, cmp_key);
+    cg_count *cc = xcalloc(nev + 1, sizeof *cc);
+    for (size_t i = 0, j; i < p->n_arcs; i = j) {
+        cg_count count = 0;
+        memset(cc, 0, nev * sizeof *cc);
+        for (j = i; j < p->n_arcs && k[j].from == k[i].from && k[j].to == k[i].to; j++) {
+            count += p->arcs[k[j].arc].count;
+            cg_cc_add(cc, cg_arc_cc(p, k[j].arc), nev, 1);
+        }
+        cg_graph_add_arc(g, k[i].from, k[i].to, count, cc);
     }
+    free(cc);
+    free(k);
     cg_graph_solve(g);
     *node_of = node;
 }

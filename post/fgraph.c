@@ -316,6 +316,7 @@ cg_fgraph *cg_fgraph_of_profile(cg_profile *p, bool fold)
     cg_fgraph *f = xmalloc(sizeof *f);
     cg_fgraph_build(f, p, fold);
     cg_fgraph_rename(f, p);
+    cg_profile_drop_arcs(p);
     return f;
 }
 

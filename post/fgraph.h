@@ -98,8 +98,8 @@ uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name);
 /* The call graph of what p read when every input has its calls (a
    Cachegrind profile among them would leave them incomplete), made from the
    names as written, p then renamed (cg_fgraph_rename) so that every report
-   row is a function of the graph; NULL otherwise.  cg_fgraph_destroy frees
-   it. */
+   row is a function of the graph, and its calls dropped (the graph has
+   them); NULL otherwise.  cg_fgraph_destroy frees it. */
 cg_fgraph *cg_fgraph_of_profile(cg_profile *p, bool fold);
 void cg_fgraph_destroy(cg_fgraph *f);
 /* Each function name of p (p->fns) to its function in f, or CG_NONE

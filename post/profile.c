@@ -441,3 +441,14 @@ void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
     free(old);
     free(old_cc);
 }
+
+void cg_profile_drop_arcs(cg_profile *p)
+{
+    free(p->arcs);
+    free(p->arc_cc);
+    p->arcs = NULL, p->arc_cc = NULL;
+    p->n_arcs = p->cap_arcs = p->cap_arc_cc = 0;
+    free_slots(p->arc_slots, p->n_arc_slots);
+    init_slots(&p->arc_slots, &p->n_arc_slots);
+    for (size_t i = 0; i < p->n_pairs; i++) p->pairs[i].first_arc = p->pairs[i].last_arc = CG_NONE;
+}

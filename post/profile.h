@@ -237,6 +237,11 @@ void cg_profile_touch_file(cg_profile *p, uint32_t file);
    afterwards, as the calls' index no longer matches them. */
 void cg_profile_rename_fns(cg_profile *p, const uint32_t *to);
 
+/* Frees the profile's calls (a report that has made its call graph needs
+   them no more: they are a large part of a Callgrind profile's memory);
+   the profile then has none. */
+void cg_profile_drop_arcs(cg_profile *p);
+
 /* Add `v` times `sign` to dst[0..n) (the caller has checked magnitudes). */
 static inline void cg_cc_add(cg_count *dst, const cg_count *v, size_t n, int sign)
 {
