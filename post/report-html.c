@@ -930,45 +930,21 @@ static cg_col *tree_columns(const cg_col *cols, size_t n, size_t *n_out)
     return g;
 }
 
-/* Which inclusive costs are exact (the text report's metadata lines
-   `Call graph:` and `Inclusive costs:`). */
+/* What the text report's metadata lines `Call graph:` and `Inclusive
+   costs:` say. */
 static void graph_exactness(struct page *pg)
 {
-    const cg_fgraph *g = pg->graph;
-    size_t in_cycles = 0, shared = 0, other = 0;
-    for (size_t v = 0; v < cg_fgraph_n(g); v++) {
-        if (g->fns[v].exact) continue;
-        if (g->fns[v].cycle != CG_NONE)
-            in_cycles++;
-        else if (g->fns[v].shared)
-            shared++;
-        else
-            other++;
-    }
-    add(pg, "exact");
-    const char *sep = ", but lower bounds for ";
-    if (in_cycles) {
-        addf(pg,
-             "%s%zu function%s in cycles (marked &lt;cycle N&gt;; each cycle's own cost is "
-             "exact)",
-             sep, in_cycles, in_cycles == 1 ? "" : "s");
-        sep = ", ";
-    }
-    if (shared) {
-        addf(pg, "%s%zu function%s whose name other functions share (marked &lt;shared name&gt;)",
-             sep, shared, shared == 1 ? "" : "s");
-        sep = ", ";
-    }
-    if (other)
-        addf(pg, "%s%zu function%s whose caller contexts may nest (marked &lt;inexact&gt;)", sep,
-             other, other == 1 ? "" : "s");
+    cg_buf t = {0};
+    cg_graph_exact_note(pg->graph, &t);
+    cg_html_text(pg->b, t.p, t.len, 0);
+    cg_buf_free(&t);
 }
 
 static void graph_meta(struct page *pg)
 {
-    addf(pg, "<dt>Call graph</dt><dd>%s</dd>\n<dt>Inclusive costs</dt><dd>",
-         pg->graph->folded ? "recursion levels and caller contexts folded (<code>--fold=yes</code>)"
-                           : "functions as the file names them (<code>--fold=no</code>)");
+    add(pg, "<dt>Call graph</dt><dd>");
+    cg_html_str(pg->b, cg_graph_fold_note(pg->graph));
+    add(pg, "</dd>\n<dt>Inclusive costs</dt><dd>");
     graph_exactness(pg);
     add(pg, "</dd>\n");
 }

@@ -629,6 +629,42 @@ void cg_annotation_free(cg_annotation *a)
 
 /* ------------------------------------------------------------ call graph */
 
+const char *cg_graph_fold_note(const cg_fgraph *g)
+{
+    return g->folded ? "recursion levels and caller contexts folded (--fold=yes)"
+                     : "functions as the file names them (--fold=no)";
+}
+
+void cg_graph_exact_note(const cg_fgraph *g, cg_buf *b)
+{
+    size_t in_cycles = 0, shared = 0, other = 0;
+    for (size_t f = 0; f < cg_fgraph_n(g); f++) {
+        if (g->fns[f].exact) continue;
+        if (g->fns[f].cycle != CG_NONE)
+            in_cycles++;
+        else if (g->fns[f].shared)
+            shared++;
+        else
+            other++;
+    }
+    cg_buf_adds(b, "exact");
+    const char *sep = ", but lower bounds for ";
+    if (in_cycles) {
+        cg_buf_printf(
+            b, "%s%zu function%s in cycles (marked <cycle N>; each cycle's own cost is exact)", sep,
+            in_cycles, in_cycles == 1 ? "" : "s");
+        sep = ", ";
+    }
+    if (shared) {
+        cg_buf_printf(b, "%s%zu function%s whose name other functions share (marked <shared name>)",
+                      sep, shared, shared == 1 ? "" : "s");
+        sep = ", ";
+    }
+    if (other)
+        cg_buf_printf(b, "%s%zu function%s whose caller contexts may nest (marked <inexact>)", sep,
+                      other, other == 1 ? "" : "s");
+}
+
 const cg_count *cg_tree_incl(const cg_report *r, const cg_tree_entry *e)
 {
     const cg_fgraph *g = r->graph;

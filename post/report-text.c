@@ -318,37 +318,9 @@ static void callgrind_metadata(const struct text *tc)
 static void call_graph_note(const struct text *tc)
 {
     const cg_fgraph *g = tc->r->graph;
-    size_t in_cycles = 0, shared = 0, other = 0;
-    for (size_t f = 0; f < cg_fgraph_n(g); f++) {
-        if (g->fns[f].exact) continue;
-        if (g->fns[f].cycle != CG_NONE)
-            in_cycles++;
-        else if (g->fns[f].shared)
-            shared++;
-        else
-            other++;
-    }
-    fprintf(tc->out, "Call graph:       %s\n",
-            g->folded ? "recursion levels and caller contexts folded (--fold=yes)"
-                      : "functions as the file names them (--fold=no)");
+    fprintf(tc->out, "Call graph:       %s\n", cg_graph_fold_note(g));
     cg_buf b = {0};
-    cg_buf_adds(&b, "exact");
-    const char *sep = ", but lower bounds for ";
-    if (in_cycles) {
-        cg_buf_printf(
-            &b, "%s%zu function%s in cycles (marked <cycle N>; each cycle's own cost is exact)",
-            sep, in_cycles, in_cycles == 1 ? "" : "s");
-        sep = ", ";
-    }
-    if (shared) {
-        cg_buf_printf(&b,
-                      "%s%zu function%s whose name other functions share (marked <shared name>)",
-                      sep, shared, shared == 1 ? "" : "s");
-        sep = ", ";
-    }
-    if (other)
-        cg_buf_printf(&b, "%s%zu function%s whose caller contexts may nest (marked <inexact>)", sep,
-                      other, other == 1 ? "" : "s");
+    cg_graph_exact_note(g, &b);
     meta_wrapped(tc, "Inclusive costs", b.p, b.len);
     cg_buf_free(&b);
 }

@@ -170,6 +170,12 @@ void cg_pair_rows_free(cg_pair_rows *l);
 
 /* ------------------------------------------------------------ call graph */
 
+/* What the metadata says of a call graph (docs/post-processors.md, "The
+   call graph"), as plain text each report escapes its own way: whether
+   names were folded, and which inclusive costs are exact. */
+const char *cg_graph_fold_note(const cg_fgraph *g);
+void cg_graph_exact_note(const cg_fgraph *g, cg_buf *b);
+
 /* One entry of the call-graph section: a function (cycle CG_NONE) or a
    cycle as a whole (fn CG_NONE), at or above the threshold by inclusive
    cost, with its callers' and callees' arcs (cg_fgraph.arcs) at or above it
