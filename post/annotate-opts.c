@@ -226,7 +226,7 @@ static const cg_program program = {
     .usage = "[--diff] [--mod-filename REGEX] [--mod-funcname REGEX]\n"
              "       [--show A,B,C] [--sort A,B,C] [--threshold N:[0,20]]\n"
              "       [--show-percs | --no-show-percs] [--annotate | --no-annotate]\n"
-             "       [--context N] [--format text|json|html] [--limit [FN:]EVENT=SPEC]\n"
+             "       [--context N] [--format text|json|html] [--limit [PATTERN:]EVENT=SPEC]\n"
              "       [--part N|NAME] [--inclusive yes|no] [--tree caller|calling|both|none]\n"
              "       [--fold yes|no] cachegrind-out-file [cachegrind-out-file ...]",
     .about = "Reports the counts of one or more Cachegrind or Callgrind output files (added\n"
