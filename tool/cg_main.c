@@ -36,6 +36,7 @@ CgState cg = {
     .instr_enabled = True,
     .collect = 1,
     .region_limit = ~(UWord)0,
+    .entry_limit = ~(UWord)0,
     .cache_clo = {{-1, -1, -1}, {-1, -1, -1}, {-1, -1, -1}},
 };
 
@@ -184,7 +185,11 @@ static void post_clo_init(void)
     if (cg.clo.cache_sim) cg_caches_configure();
     if (!cg.clo.instr_at_start) cg.instr_enabled = False;
     VG_(track_start_client_code)(between_blocks);
-    if (cg_regions_on()) VG_(track_pre_thread_ll_create)(cg_regions_thread_created);
+    if (cg_regions_on()) {
+        VG_(track_pre_thread_ll_create)(cg_regions_thread_created);
+        VG_(track_pre_deliver_signal)(cg_regions_signal_delivered);
+        VG_(track_post_deliver_signal)(cg_regions_signal_returned);
+    }
 }
 
 static void fini(Int exitcode)

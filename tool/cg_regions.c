@@ -24,8 +24,27 @@
  * cg.region_limit, which is ~0 outside a region, and calls a helper only
  * when it is crossed.  Recursive and nested activations lie below the
  * outermost one and end before it, so one value per thread is the whole
- * state: the outermost entry's stack pointer.  The state of the thread the
- * scheduler runs is copied into cg.collect and cg.region_limit. */
+ * state of its code: the outermost entry's stack pointer.
+ *
+ * Signals.  A handler does not belong to the code it interrupted: it runs
+ * outside that code's region (its own entries may open regions of their
+ * own), and its stack pointer, which may lie above the region's entry when
+ * it runs on an alternate stack, must not end that region.  So delivery
+ * puts up a fence: the interrupted limit is saved and the thread starts the
+ * handler outside every region; when the handler returns (sigreturn, which
+ * the core reports) the saved limit comes back.  A handler can also be left
+ * by longjmp, which the core does not report: the fence's top is the
+ * highest stack pointer the handler itself can have, and a superblock whose
+ * stack pointer is above it has left the handler (the interrupted code's
+ * frames all lie at or above the stack pointer where the signal came, so
+ * this is exact unless the handler ran on an alternate stack above the
+ * code it leaves to: see docs/tool.md).  The top is known at the handler's
+ * first superblock, which always calls a helper (the generated limit is 0
+ * until then).
+ *
+ * The state of the thread the scheduler runs is copied into cg.collect,
+ * cg.region_limit (the lower of its region's limit and its innermost
+ * fence's top) and cg.entry_limit (its region's limit). */
 #include "cg_regions.h"
 #include "cg_lines.h"
 #include "pub_tool_debuginfo.h"
@@ -37,8 +56,10 @@
 #include "pub_tool_seqmatch.h"
 #include "pub_tool_threadstate.h"
 
-/* cg.region_limit of a thread outside every region. */
+/* The limit of a thread outside every region. */
 #define OUTSIDE (~(UWord)0)
+/* The top of a fence whose handler has not run yet. */
+#define PENDING ((UWord)0)
 
 Bool cg_regions_option(const HChar *arg)
 {
@@ -64,20 +85,34 @@ void cg_regions_usage(void)
 void cg_regions_init(void)
 {
     cg.collect = 1;
-    cg.region_limit = OUTSIDE;
+    cg.region_limit = cg.entry_limit = OUTSIDE;
     if (!cg_regions_on()) return;
     /* An entry must start a superblock (the core reads this setting when
      * it makes the first translation, after this). */
     VG_(clo_vex_control).guest_chase = False;
-    cg.region_threads = VG_(malloc)("cg.regions.threads", VG_N_THREADS * sizeof(UWord));
-    for (UInt i = 0; i < VG_N_THREADS; i++) cg.region_threads[i] = OUTSIDE;
+    cg.region_threads =
+        VG_(malloc)("cg.regions.threads", VG_N_THREADS * sizeof *cg.region_threads);
+    for (UInt i = 0; i < VG_N_THREADS; i++)
+        cg.region_threads[i] = (RegionThread){.limit = OUTSIDE};
     cg.collect = 0;
 }
 
 static void load_thread(ThreadId tid)
 {
-    cg.region_limit = cg.region_threads[tid];
-    cg.collect = cg.region_limit != OUTSIDE;
+    const RegionThread *t = &cg.region_threads[tid];
+    UWord guard = t->limit;
+    if (t->n_fences > 0 && t->fences[t->n_fences - 1].top < guard)
+        guard = t->fences[t->n_fences - 1].top;
+    cg.region_limit = guard;
+    cg.entry_limit = t->limit;
+    cg.collect = t->limit != OUTSIDE;
+}
+
+/* Loads `tid`'s state if it is the thread generated code runs for now
+ * (otherwise the scheduler loads it before the thread runs). */
+static void reload_if_running(ThreadId tid)
+{
+    if (tid == VG_(get_running_tid)()) load_thread(tid);
 }
 
 void cg_regions_thread_runs(ThreadId tid)
@@ -88,29 +123,83 @@ void cg_regions_thread_runs(ThreadId tid)
 void cg_regions_thread_created(ThreadId parent, ThreadId child)
 {
     (void)parent;
-    if (cg_regions_on()) cg.region_threads[child] = OUTSIDE;
+    if (!cg_regions_on()) return;
+    cg.region_threads[child].limit = OUTSIDE;
+    cg.region_threads[child].n_fences = 0;
+}
+
+void cg_regions_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
+{
+    (void)sigNo;
+    (void)alt_stack; /* the handler's first stack pointer tells the same */
+    RegionThread *t = &cg.region_threads[tid];
+    if (t->n_fences == t->max_fences) {
+        t->max_fences = t->max_fences ? 2 * t->max_fences : 4;
+        t->fences =
+            VG_(realloc)("cg.regions.fences", t->fences, t->max_fences * sizeof *t->fences);
+    }
+    t->fences[t->n_fences++] =
+        (RegionFence){.limit = t->limit, .interrupted = VG_(get_SP)(tid), .top = PENDING};
+    t->limit = OUTSIDE;
+    reload_if_running(tid);
+}
+
+void cg_regions_signal_returned(ThreadId tid, Int sigNo)
+{
+    (void)sigNo;
+    RegionThread *t = &cg.region_threads[tid];
+    if (t->n_fences == 0) return; /* its fence went when it was left by longjmp */
+    t->limit = t->fences[--t->n_fences].limit;
+    reload_if_running(tid);
 }
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
 /* ------------------------------------------------------------------ */
 
-/* Called when the stack pointer at a superblock's start is above the
- * running thread's limit: its region has ended. */
+/* Brings the thread's fences up to date with the stack pointer `sp` at the
+ * start of a superblock: a pending fence learns its top from the handler's
+ * first stack pointer (the handler may pop its return address and, on some
+ * platforms, one word more before its sigreturn), and a fence whose top
+ * lies below `sp` was left without a return, so the state it saved comes
+ * back (and may end at once, if `sp` is above that limit too). */
+static void settle(RegionThread *t, UWord sp)
+{
+    while (t->n_fences > 0) {
+        RegionFence *f = &t->fences[t->n_fences - 1];
+        if (f->top == PENDING) {
+            UWord top = sp + 2 * sizeof(UWord);
+            if (f->interrupted - 1 > top) top = f->interrupted - 1;
+            f->top = top;
+            return;
+        }
+        if (sp <= f->top) return;
+        t->limit = f->limit;
+        t->n_fences--;
+    }
+}
+
+/* Called when the stack pointer at a superblock's start is above
+ * cg.region_limit: the running thread's region, or the handler it runs,
+ * has ended, or a handler has just started. */
 static VG_REGPARM(1) void region_leave(UWord sp)
 {
     ThreadId tid = VG_(get_running_tid)();
-    if (sp > cg.region_threads[tid]) cg.region_threads[tid] = OUTSIDE;
+    RegionThread *t = &cg.region_threads[tid];
+    settle(t, sp);
+    if (sp > t->limit) t->limit = OUTSIDE;
     load_thread(tid);
 }
 
 /* Called at the entry of a matching function when the thread is outside a
- * region or its region has just ended: a region starts here. */
+ * region, its region has just ended, or a signal handler has just started
+ * or been left: a region starts here unless one is open. */
 static VG_REGPARM(1) void region_entry(UWord sp)
 {
     ThreadId tid = VG_(get_running_tid)();
-    UWord *limit = &cg.region_threads[tid];
-    if (*limit == OUTSIDE || sp > *limit) *limit = sp;
+    RegionThread *t = &cg.region_threads[tid];
+    settle(t, sp);
+    if (t->limit == OUTSIDE || sp > t->limit) t->limit = sp;
     load_thread(tid);
 }
 
@@ -144,14 +233,16 @@ void cg_regions_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRT
     if (!cg_regions_on()) return;
     Bool w64 = word == Ity_I64;
     IRExpr *sp = bind(out, word, IRExpr_Get(layout->offset_SP, word));
-    IRExpr *limit =
-        bind(out, word, IRExpr_Load(Iend_LE, word, mkIRExpr_HWord((HWord)&cg.region_limit)));
+    Bool entry = is_region_entry(addr);
+    UWord *limit_at = entry ? &cg.entry_limit : &cg.region_limit;
+    IRExpr *limit = bind(out, word, IRExpr_Load(Iend_LE, word, mkIRExpr_HWord((HWord)limit_at)));
     IRExpr *guard;
     void *fn;
     const HChar *name;
-    if (is_region_entry(addr)) {
-        /* limit + 1 <= sp: outside a region (~0 + 1 wraps to 0), or the
-         * region has ended; a nested entry costs no call. */
+    if (entry) {
+        /* limit + 1 <= sp, with cg.entry_limit: outside a region (~0 + 1
+         * wraps to 0), or the region or the handler's fence has ended; a
+         * nested entry costs no call. */
         IRExpr *one = w64 ? IRExpr_Const(IRConst_U64(1)) : IRExpr_Const(IRConst_U32(1));
         IRExpr *next = bind(out, word, IRExpr_Binop(w64 ? Iop_Add64 : Iop_Add32, limit, one));
         guard = bind(out, Ity_I1, IRExpr_Binop(w64 ? Iop_CmpLE64U : Iop_CmpLE32U, next, sp));

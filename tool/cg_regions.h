@@ -24,6 +24,11 @@ static inline Bool cg_regions_on(void)
 void cg_regions_thread_runs(ThreadId tid);
 /* A new thread starts outside every region, whatever its creator did. */
 void cg_regions_thread_created(ThreadId parent, ThreadId child);
+/* A signal handler starts on `tid`, on its alternate stack or not: it runs
+ * outside the region it interrupted, which its stack pointer can no longer
+ * end.  And the handler has returned: that region's state comes back. */
+void cg_regions_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack);
+void cg_regions_signal_returned(ThreadId tid, Int sigNo);
 
 /* The IR at the start of the superblock at `addr`, after its preamble:
  * closes the running thread's region if the stack pointer rose above its

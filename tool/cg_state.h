@@ -71,6 +71,21 @@ struct LineCC;
 struct SBInfo;
 struct PendingRange;
 
+/* A signal handler's fence (cg_regions.c): the region state of the code it
+ * interrupted, restored when the handler returns. */
+typedef struct {
+    UWord limit;       /* the interrupted code's region limit */
+    UWord interrupted; /* the stack pointer where the signal came */
+    UWord top;         /* above this stack pointer the handler has been left */
+} RegionFence;
+
+/* One thread's region state (cg_regions.c). */
+typedef struct {
+    UWord limit; /* the stack pointer above which its region ends; ~0: none */
+    RegionFence *fences; /* the handlers it is running, innermost last */
+    UInt n_fences, max_fences;
+} RegionThread;
+
 typedef struct CgState {
     /* cg_main.c: options, and whether code is instrumented now (false
      * between a STOP request, or --instr-at-start=no, and a START). */
@@ -116,12 +131,14 @@ typedef struct CgState {
 
     /* cg_regions.c: what generated code and helpers add to a count where
      * they would add 1: 1, or 0 while the running thread is outside every
-     * --toggle-collect region (docs/tool.md, "Regions").  The stack pointer
-     * above which the running thread's region ends (~0 outside one), and
-     * that value for every thread. */
+     * --toggle-collect region (docs/tool.md, "Regions").  What generated
+     * code compares the stack pointer with: above region_limit, at any
+     * superblock, the running thread's region or signal handler has ended
+     * (~0 outside both); above entry_limit, at a matching entry, a region
+     * opens (~0 outside a region).  Every thread's state. */
     ULong collect;
-    UWord region_limit;
-    UWord *region_threads;
+    UWord region_limit, entry_limit;
+    RegionThread *region_threads;
 
     /* cg_dumps.c: the number of the last partial profile (dump or exec
      * profile) this process wrote, and the exec profile written before an
