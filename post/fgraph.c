@@ -185,22 +185,27 @@ static void keep_cycles(cg_fgraph *f)
         if (id[c] != CG_NONE)
             memcpy(f->cycle_incl + (size_t)id[c] * nev, g->cycle_incl + c * nev,
                    nev * sizeof(cg_count));
-    bool *seen = xcalloc(cg_fgraph_n(f) * f->n_cycles + 1, sizeof *seen);
+    size_t *cap = xcalloc(f->n_cycles + 1, sizeof *cap);
     for (uint32_t v = 0; v < g->n; v++) {
         if (g->cycle[v] == CG_NONE || id[g->cycle[v]] == CG_NONE) continue;
         uint32_t c = id[g->cycle[v]], F = f->fn_of[v];
         cg_cc_add(f->cycle_self + (size_t)c * nev, cg_graph_self(g, v), nev, 1);
         if (f->level1[v] && f->fns[F].cycle == CG_NONE) f->fns[F].cycle = c;
-        if (seen[(size_t)c * cg_fgraph_n(f) + F]) continue;
-        seen[(size_t)c * cg_fgraph_n(f) + F] = true;
         cg_fcycle *y = &f->cycles[c];
-        y->members = xrealloc(y->members, (y->n_members + 1) * sizeof *y->members);
+        xgrow((void **)&y->members, &cap[c], y->n_members + 1, sizeof *y->members);
         y->members[y->n_members++] = F;
     }
-    for (size_t c = 0; c < f->n_cycles; c++)
-        qsort_r(f->cycles[c].members, f->cycles[c].n_members, sizeof(uint32_t), cmp_fn_names,
-                &f->names);
-    free(seen);
+    /* By name, each function once (folded, it may have several nodes in
+       the cycle). */
+    for (size_t c = 0; c < f->n_cycles; c++) {
+        cg_fcycle *y = &f->cycles[c];
+        qsort_r(y->members, y->n_members, sizeof(uint32_t), cmp_fn_names, &f->names);
+        size_t k = 0;
+        for (size_t i = 0; i < y->n_members; i++)
+            if (!k || y->members[k - 1] != y->members[i]) y->members[k++] = y->members[i];
+        y->n_members = k;
+    }
+    free(cap);
     free(id);
 }
 
