@@ -31,32 +31,6 @@
  * ones are cut. */
 #define TEXT_MAX 1024
 
-Bool cg_dumps_option(const HChar *arg)
-{
-    const HChar *v;
-    if VG_STR_CLO (arg, "--fork-counts", v) {
-        if (VG_(strcmp)(v, "inherit") == 0)
-            cg.clo.fork_own = False;
-        else if (VG_(strcmp)(v, "own") == 0)
-            cg.clo.fork_own = True;
-        else
-            VG_(fmsg_bad_option)(arg, "--fork-counts takes inherit or own\n");
-    } else if VG_BOOL_CLO (arg, "--exec-profile", cg.clo.exec_profile) {
-    } else {
-        return False;
-    }
-    return True;
-}
-
-void cg_dumps_usage(void)
-{
-    VG_(printf)
-    ("    --fork-counts=inherit|own        a forked child's counts start with its\n"
-     "                                     parent's, or from zero [inherit]\n"
-     "    --exec-profile=yes|no            write the counts so far before an\n"
-     "                                     execve [no]\n");
-}
-
 static void forget_counts(void)
 {
     cg_records_fold_all();

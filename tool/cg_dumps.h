@@ -8,10 +8,7 @@
 
 #include "cg_state.h"
 
-/* Takes --fork-counts or --exec-profile; false for other options. */
-Bool cg_dumps_option(const HChar *arg);
-void cg_dumps_usage(void);
-/* After the options. */
+/* After the options (cg_main.c takes --fork-counts and --exec-profile). */
 void cg_dumps_init(void);
 /* CACHEGRIND_ZERO_STATS: every count so far is forgotten; the simulators
  * keep their state. */

@@ -16,6 +16,7 @@
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
+#include "pub_tool_mallocfree.h"
 #include "pub_tool_options.h"
 #include "pub_tool_transtab.h"
 #include "valgrind.h"
@@ -44,18 +45,67 @@ CgState cg = {
 /* Options                                                             */
 /* ------------------------------------------------------------------ */
 
+/* A --seed value: decimal digits only, and no wrap-around past 2^64-1.
+ * False if it is not such a number (*n then holds the digits read). */
+static Bool parse_seed(const HChar *text, ULong *n)
+{
+    const HChar *p = text;
+    *n = 0;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        ULong d = (ULong)(*p - '0');
+        if (*n > (~0ULL - d) / 10) break;
+        *n = *n * 10 + d;
+    }
+    return p != text && *p == '\0';
+}
+
+/* One more --toggle-collect pattern, after those given before it. */
+static void add_toggle(const HChar *pat)
+{
+    const HChar **v = VG_(malloc)("cg.regions.clo", (cg.clo.n_toggle + 1) * sizeof *v);
+    for (UInt i = 0; i < cg.clo.n_toggle; i++) v[i] = cg.clo.toggle[i];
+    if (cg.clo.toggle) VG_(free)(cg.clo.toggle);
+    v[cg.clo.n_toggle++] = pat;
+    cg.clo.toggle = v;
+}
+
+/* Every option but the caches' (cg_caches.c keeps those in cg.cache_clo)
+ * is taken here: this is the only code that writes cg.clo. */
 static Bool process_option(const HChar *arg)
 {
+    const HChar *v;
     Long hot_threshold;
-    if (cg_cache_option(arg) || cg_repeat_option(arg) || cg_regions_option(arg) ||
-        cg_dumps_option(arg))
-        return True;
+    if (cg_cache_option(arg)) return True;
     if VG_STR_CLO (arg, "--cachegrind-out-file", cg.clo.out_file) {
     } else if VG_BOOL_CLO (arg, "--cache-sim", cg.clo.cache_sim) {
     } else if VG_BOOL_CLO (arg, "--branch-sim", cg.clo.branch_sim) {
     } else if VG_BOOL_CLO (arg, "--instr-at-start", cg.clo.instr_at_start) {
     } else if VG_BINT_CLO (arg, "--hot-threshold", hot_threshold, 0, 1000000000) {
         cg.clo.hot_threshold = hot_threshold;
+    } else if VG_STR_CLO (arg, "--toggle-collect", v) {
+        if (v[0] == '\0') VG_(fmsg_bad_option)(arg, "--toggle-collect needs a function name\n");
+        add_toggle(v);
+    } else if VG_STR_CLO (arg, "--fork-counts", v) {
+        if (VG_(strcmp)(v, "inherit") == 0)
+            cg.clo.fork_own = False;
+        else if (VG_(strcmp)(v, "own") == 0)
+            cg.clo.fork_own = True;
+        else
+            VG_(fmsg_bad_option)(arg, "--fork-counts takes inherit or own\n");
+    } else if VG_BOOL_CLO (arg, "--exec-profile", cg.clo.exec_profile) {
+    } else if VG_STR_CLO (arg, "--cpu", v) {
+        Int level = cg_repeat_cpu_level(v);
+        if (level < 0)
+            VG_(fmsg_bad_option)(arg, "--cpu takes host, x86-64, x86-64-v2 or x86-64-v3\n");
+        else
+            cg.clo.cpu = level;
+    } else if VG_STR_CLO (arg, "--seed", v) {
+        ULong seed;
+        if (!parse_seed(v, &seed))
+            VG_(fmsg_bad_option)(arg, "--seed takes a whole number from 0 to 2^64-1\n");
+        cg.clo.seed = seed;
+        cg.clo.have_seed = True;
+    } else if VG_BOOL_CLO (arg, "--fingerprint", cg.clo.fingerprint) {
     } else
         return False;
     return True;
@@ -67,11 +117,20 @@ static void print_usage(void)
     ("    --cachegrind-out-file=<file>     output file name [cachegrind.out.%%p]\n"
      "    --cache-sim=yes|no               collect cache stats? [no]\n"
      "    --branch-sim=yes|no              collect branch prediction stats? [no]\n"
-     "    --instr-at-start=yes|no          instrument at start? [yes]\n");
-    cg_regions_usage();
-    cg_dumps_usage();
+     "    --instr-at-start=yes|no          instrument at start? [yes]\n"
+     "    --toggle-collect=<function>      count only while a function of that name\n"
+     "                                     (* and ? match any characters) runs;\n"
+     "                                     may be repeated [count everything]\n"
+     "    --fork-counts=inherit|own        a forked child's counts start with its\n"
+     "                                     parent's, or from zero [inherit]\n"
+     "    --exec-profile=yes|no            write the counts so far before an\n"
+     "                                     execve [no]\n");
     cg_cache_usage();
-    cg_repeat_usage();
+    VG_(printf)
+    ("    --cpu=<level>                    CPU model the program sees: host, x86-64,\n"
+     "                                     x86-64-v2 or x86-64-v3 [host]\n"
+     "    --seed=<number>                  seeded, repeatable randomness [none]\n"
+     "    --fingerprint=yes|no             write what the counts depend on [no]\n");
     VG_(printf)("\n    This tool is %s.\n", CG_PROJECT);
 }
 

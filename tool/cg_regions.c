@@ -61,27 +61,6 @@
 /* The top of a fence whose handler has not run yet. */
 #define PENDING ((UWord)0)
 
-Bool cg_regions_option(const HChar *arg)
-{
-    const HChar *pat;
-    if (!VG_STR_CLO(arg, "--toggle-collect", pat)) return False;
-    if (pat[0] == '\0') VG_(fmsg_bad_option)(arg, "--toggle-collect needs a function name\n");
-    const HChar **v = VG_(malloc)("cg.regions.clo", (cg.clo.n_toggle + 1) * sizeof *v);
-    for (UInt i = 0; i < cg.clo.n_toggle; i++) v[i] = cg.clo.toggle[i];
-    if (cg.clo.toggle) VG_(free)(cg.clo.toggle);
-    v[cg.clo.n_toggle++] = pat;
-    cg.clo.toggle = v;
-    return True;
-}
-
-void cg_regions_usage(void)
-{
-    VG_(printf)
-    ("    --toggle-collect=<function>      count only while a function of that name\n"
-     "                                     (* and ? match any characters) runs;\n"
-     "                                     may be repeated [count everything]\n");
-}
-
 void cg_regions_init(void)
 {
     cg.collect = 1;

@@ -1,18 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_regions.h: --toggle-collect, counting only while a chosen function is
- * active: the option, the per-thread region state, the IR that opens and
- * closes regions, and the gate that every count goes through. */
+ * active: the per-thread region state, the IR that opens and closes
+ * regions, and the gate that every count goes through. */
 #ifndef CG_REGIONS_H
 #define CG_REGIONS_H
 
 #include "cg_state.h"
 #include "pub_tool_tooliface.h"
 
-/* Takes --toggle-collect; false for other options. */
-Bool cg_regions_option(const HChar *arg);
-void cg_regions_usage(void);
-/* After the options: with patterns, VEX's chasing is turned off and the
- * per-thread state made; without, every count is collected. */
+/* After the options (cg_main.c takes --toggle-collect): with patterns,
+ * VEX's chasing is turned off and the per-thread state made; without,
+ * every count is collected. */
 void cg_regions_init(void);
 /* Whether any pattern was given (the gate and the region IR exist only then). */
 static inline Bool cg_regions_on(void)

@@ -58,46 +58,14 @@ static const CpuLevel levels[] = {
 };
 
 /* ------------------------------------------------------------------ */
-/* Options                                                             */
+/* Levels by name                                                      */
 /* ------------------------------------------------------------------ */
 
-Bool cg_repeat_option(const HChar *arg)
+Int cg_repeat_cpu_level(const HChar *name)
 {
-    const HChar *v;
-    if VG_STR_CLO (arg, "--cpu", v) {
-        for (Int i = 0; i < (Int)(sizeof levels / sizeof *levels); i++)
-            if (VG_(strcmp)(v, levels[i].name) == 0) {
-                cg.clo.cpu = i;
-                return True;
-            }
-        VG_(fmsg_bad_option)(arg, "--cpu takes host, x86-64, x86-64-v2 or x86-64-v3\n");
-    } else if VG_STR_CLO (arg, "--seed", v) {
-        /* Decimal digits only, and no wrap-around past 2^64-1. */
-        ULong n = 0;
-        const HChar *p = v;
-        for (; *p >= '0' && *p <= '9'; p++) {
-            ULong d = (ULong)(*p - '0');
-            if (n > (~0ULL - d) / 10) break;
-            n = n * 10 + d;
-        }
-        if (p == v || *p != '\0')
-            VG_(fmsg_bad_option)(arg, "--seed takes a whole number from 0 to 2^64-1\n");
-        cg.clo.seed = n;
-        cg.clo.have_seed = True;
-    } else if VG_BOOL_CLO (arg, "--fingerprint", cg.clo.fingerprint) {
-    } else {
-        return False;
-    }
-    return True;
-}
-
-void cg_repeat_usage(void)
-{
-    VG_(printf)
-    ("    --cpu=<level>                    CPU model the program sees: host, x86-64,\n"
-     "                                     x86-64-v2 or x86-64-v3 [host]\n"
-     "    --seed=<number>                  seeded, repeatable randomness [none]\n"
-     "    --fingerprint=yes|no             write what the counts depend on [no]\n");
+    for (Int i = 0; i < (Int)(sizeof levels / sizeof *levels); i++)
+        if (VG_(strcmp)(name, levels[i].name) == 0) return i;
+    return -1;
 }
 
 /* ------------------------------------------------------------------ */

@@ -9,9 +9,9 @@
 #include "cg_state.h"
 #include "pub_tool_tooliface.h"
 
-/* Takes --cpu, --seed or --fingerprint; false for other options. */
-Bool cg_repeat_option(const HChar *arg);
-void cg_repeat_usage(void);
+/* The CG_CPU_ level a --cpu value names, or -1 for none (the option
+ * itself is cg_main.c's). */
+Int cg_repeat_cpu_level(const HChar *name);
 /* After the options: refuses a --cpu level this host cannot run. */
 void cg_repeat_init(void);
 /* Every superblock, instrumented or not: points CPUID at the chosen model

@@ -29,6 +29,8 @@ enum { CG_CPU_HOST, CG_CPU_V1, CG_CPU_V2, CG_CPU_V3 };
 /* The three simulated caches, as indices of cg.cache_clo and cg.cache_used. */
 enum { CG_I1, CG_D1, CG_LL, CG_N_CACHES };
 
+/* The options but the caches' (cg.cache_clo): written only by cg_main.c
+ * while it parses them; the files named here read their own. */
 typedef struct {
     Bool cache_sim;
     Bool branch_sim;
@@ -39,16 +41,16 @@ typedef struct {
      * translation work does not pay for itself.  Not in --help: a knob for
      * tests and measurements (--hot-threshold=N). */
     ULong hot_threshold;
-    /* Repeatable counts (cg_repeat.c): the CPU model, the seed of the
+    /* For cg_repeat.c: the CPU model (a CG_CPU_ level), the seed of the
      * randomness the client gets, the fingerprint line. */
     Int cpu;
     Bool have_seed;
     ULong seed;
     Bool fingerprint;
-    /* Regions and processes: the --toggle-collect patterns (cg_regions.c);
-     * whether a forked child starts from zero (--fork-counts=own) and
-     * whether the counts are written before an execve (--exec-profile)
-     * (cg_dumps.c). */
+    /* For cg_regions.c: the --toggle-collect patterns, in the order given.
+     * For cg_dumps.c: whether a forked child starts from zero
+     * (--fork-counts=own) and whether the counts are written before an
+     * execve (--exec-profile). */
     const HChar **toggle;
     UInt n_toggle;
     Bool fork_own;
@@ -87,14 +89,17 @@ typedef struct {
 } RegionThread;
 
 typedef struct CgState {
-    /* cg_main.c: options, and whether code is instrumented now (false
-     * between a STOP request, or --instr-at-start=no, and a START). */
+    /* cg_main.c: the options, all but the caches' (it alone parses them
+     * and writes clo; the files named in CgOptions only read theirs), and
+     * whether code is instrumented now (false between a STOP request, or
+     * --instr-at-start=no, and a START). */
     CgOptions clo;
     Bool instr_enabled;
 
-    /* cg_caches.c: the caches as given (-1 fields: not given) and as
-     * simulated, and what the instrumenter needs of their geometry (all 0
-     * without cache simulation). */
+    /* cg_caches.c: the caches as given by --I1/--D1/--LL, options it parses
+     * itself (-1 fields: not given), and as simulated, and what the
+     * instrumenter needs of their geometry (all 0 without cache
+     * simulation). */
     CacheConfig cache_clo[CG_N_CACHES], cache_used[CG_N_CACHES];
     Int min_line_size, i1_line_bits, ll_line_bits;
 
