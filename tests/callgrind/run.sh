@@ -348,7 +348,16 @@ limit=
 command -v timeout >/dev/null 2>&1 && limit="timeout -k 5 ${CG_TIMEOUT:-300}"
 
 # ---------------------------------------------------------------------------
-# Releases: "TAG LIBDIR ANNOTATE" lines in $work/releases.
+# Releases: "TAG LIBDIR ANNOTATE" lines in $work/releases.  A version is
+# tested once: on Debian 13 the system's release is trixie's, and two runs
+# of one version would write the same directories at the same time.
+add_release() { # VERSION LIBDIR ANNOTATE NAME
+  if grep -q "^$1 " "$work/releases"; then
+    echo "# callgrind/$4: valgrind $1 is tested already (the same version)"
+    return
+  fi
+  echo "$1 $2 $3" >>"$work/releases"
+}
 
 : >"$work/releases"
 for rel in ${CG_RELEASES:-system trixie sid}; do
@@ -365,7 +374,7 @@ for rel in ${CG_RELEASES:-system trixie sid}; do
       missing callgrind/system "no callgrind_annotate next to $VALGRIND"
       continue
     fi
-    echo "$v $lib $ann" >>"$work/releases"
+    add_release "$v" "$lib" "$ann" system
     continue
   fi
   # Another release: fetched as tests/release.sh does, into the same
@@ -393,7 +402,7 @@ for rel in ${CG_RELEASES:-system trixie sid}; do
     fail "callgrind/$rel/fetch" "the package valgrind $pv in $root has no callgrind-$VG_PLATFORM or callgrind_annotate"
     continue
   fi
-  echo "$v $lib $ann" >>"$work/releases"
+  add_release "$v" "$lib" "$ann" "$rel"
 done
 [ -s "$work/releases" ] || exit 0
 
