@@ -351,12 +351,18 @@ bool cg_annotate_select(cg_annotate_opts *o, const cg_text *events, size_t n, bo
     *show = columns(events, n, o->show_names, o->n_show_names, every, n_show, &si);
     *sort = columns(events, n, o->sort_names, o->n_sort_names, every, n_sort, &ti);
     if ((si || ti) && !calls) {
+        /* Name what asked for them: the option, or the first such column. */
+        const cg_col *c = si ? *show : *sort;
+        while (c->kind != CG_COL_INCL) c++;
+        const cg_text *ev = &events[c->event];
+        cg_error_set(e, 1,
+                     "inclusive costs (%s%.*s%s) need calls, and the profiles have none: "
+                     "Callgrind's files have them",
+                     every ? "--inclusive=yes" : "", every ? 0 : (int)ev->len, ev->s,
+                     every ? "" : ":incl");
         free(*show), free(*sort);
         *show = *sort = NULL;
-        return cg_error_set(e, 1,
-                            "inclusive costs (%s) need calls, and the profiles have none: "
-                            "Callgrind's files have them",
-                            every ? "--inclusive=yes" : "EVENT:incl");
+        return false;
     }
     if (calls && o->inclusive < 0 && !o->show_names && *n_show) {
         /* The default columns: the first one's inclusive cost after it. */
