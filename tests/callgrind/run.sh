@@ -527,47 +527,25 @@ while read -r v lib ann; do
     cat "$res/$v/$name.report" 2>/dev/null || fail "callgrind/$v/$name" "no report"
   done <"$work/cases.sel"
 
-  # --diff with --limit Ir=+1%: cldumps 1000 against 1005 (within the
-  # limit) and 1100 (beyond it), its first dump (bench_sum).
+  # --diff with --limit Ir=+1% (diff-*) and with a function limit
+  # --limit 'bench_*:Ir=+1%' (diff-fn-*): cldumps 1000 against 1005 (within
+  # the limit) and 1100 (beyond it), its first dump (bench_sum); the oracle
+  # decides each from the files (`limit`, `fn-limit`).
   [ "$diffok" = yes ] || continue
   old=$res/$v/diff-1000/cg.out.1
-  for pair in within:1005:0 broken:1100:3; do
+  for pair in within:1005:0 broken:1100:3 fn-within:1005:0 fn-broken:1100:3; do
     what=${pair%%:*}; rest=${pair#*:}; n=${rest%%:*}; want=${rest#*:}
     t=callgrind/$v/diff-$what
+    o=$res/$v/diff-$what
     selected "diff-$what" || continue
     runok "$t" "$res/$v/diff-1000" && runok "$t" "$res/$v/diff-$n" || continue
     new=$res/$v/diff-$n/cg.out.1
-    exp=$($oracle limit "$old" "$new" Ir 1 2>"$res/$v/diff-$what.oracle")
+    case $what in
+      fn-*) limit='bench_*:Ir=+1%' exp=$($oracle fn-limit "$old" "$new" 'bench_*' Ir 1 2>"$o.oracle") ;;
+      *) limit='Ir=+1%' exp=$($oracle limit "$old" "$new" Ir 1 2>"$o.oracle") ;;
+    esac
     if [ "$exp" != "$want" ]; then
-      fail "$t" "the oracle expects status '$exp' for cldumps 1000 vs $n, the case is meant to test $want:"
-      indent 5 <"$res/$v/diff-$what.oracle"
-      continue
-    fi
-    if [ "$havours" = no ]; then
-      fail "$t" "our cg_annotate is not built: no $ours"
-      continue
-    fi
-    "$ours" --diff "$old" "$new" --limit Ir=+1% >"$res/$v/diff-$what.out" 2>"$res/$v/diff-$what.err"
-    rc=$?
-    if [ "$rc" = "$exp" ]; then pass "$t"
-    else
-      fail "$t" "cg_annotate --diff OLD NEW --limit Ir=+1% exited with $rc, expected $exp" \
-        "$(cat "$res/$v/diff-$what.oracle")"
-      head -n 5 "$res/$v/diff-$what.err" | indent 5
-    fi
-  done
-
-  # The same pairs with a function limit, --limit 'bench_*:Ir=+1%'.
-  for pair in within:1005:0 broken:1100:3; do
-    what=${pair%%:*}; rest=${pair#*:}; n=${rest%%:*}; want=${rest#*:}
-    t=callgrind/$v/diff-fn-$what
-    selected "diff-fn-$what" || continue
-    runok "$t" "$res/$v/diff-1000" && runok "$t" "$res/$v/diff-$n" || continue
-    new=$res/$v/diff-$n/cg.out.1
-    o=$res/$v/diff-fn-$what
-    exp=$($oracle fn-limit "$old" "$new" 'bench_*' Ir 1 2>"$o.oracle")
-    if [ "$exp" != "$want" ]; then
-      fail "$t" "the oracle expects status '$exp' for bench_* in cldumps 1000 vs $n, the case is meant to test $want:"
+      fail "$t" "the oracle expects status '$exp' for --limit '$limit', cldumps 1000 vs $n; the case is meant to test $want:"
       indent 5 <"$o.oracle"
       continue
     fi
@@ -575,11 +553,11 @@ while read -r v lib ann; do
       fail "$t" "our cg_annotate is not built: no $ours"
       continue
     fi
-    "$ours" --diff "$old" "$new" --limit 'bench_*:Ir=+1%' >"$o.out" 2>"$o.err"
+    "$ours" --diff "$old" "$new" --limit "$limit" >"$o.out" 2>"$o.err"
     rc=$?
     if [ "$rc" = "$exp" ]; then pass "$t"
     else
-      fail "$t" "cg_annotate --diff OLD NEW --limit 'bench_*:Ir=+1%' exited with $rc, expected $exp" \
+      fail "$t" "cg_annotate --diff OLD NEW --limit '$limit' exited with $rc, expected $exp" \
         "$(cat "$o.oracle")"
       head -n 5 "$o.err" | indent 5
     fi
