@@ -12,11 +12,14 @@
  *
  * Counts live in two places: the execution counts of flush groups in the
  * superblock records, and the line cost centres (misses, mispredictions,
- * guarded accesses).  Folding the first into the second, then clearing the
- * lines, forgets them all; the simulators keep their state. */
+ * guarded accesses), and with --call-graph in the arcs (cg_stack.c).
+ * Folding the first into the second, then clearing the lines and the arcs,
+ * forgets them all; the simulators keep their state, and the activations
+ * still open go on, counting from there. */
 #include "cg_dumps.h"
 #include "cg_output.h"
 #include "cg_records.h"
+#include "cg_stack.h"
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcfile.h"
@@ -35,6 +38,7 @@ static void forget_counts(void)
 {
     cg_records_fold_all();
     cg_lines_zero();
+    cg_stack_zero();
 }
 
 /* In a forked child.  Its partial profiles are numbered from 1 again: with
@@ -80,6 +84,7 @@ static void client_text(Addr a, HChar *buf, SizeT size)
 static HChar *write_partial(const HChar *desc)
 {
     cg_records_fold_all();
+    cg_stack_settle_open();
     HChar *base = VG_(expand_file_name)("--cachegrind-out-file", cg.clo.out_file);
     HChar *name = VG_(malloc)("cg.dumps.name", VG_(strlen)(base) + 16);
     CgWriteResult r = CG_NAME_TAKEN;
@@ -117,6 +122,7 @@ void cg_dumps_dump(Addr label)
      * the next dump or the final profile. */
     if (name) {
         cg_lines_zero();
+        cg_stack_zero();
         VG_(free)(name);
     }
     VG_(free)(desc);

@@ -13,6 +13,7 @@
 #include "cg_emit.h"
 #include "cg_regions.h"
 #include "cg_runtime.h"
+#include "cg_stack.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_machine.h"
 
@@ -201,6 +202,25 @@ static void emit_add(Emitter *w, ULong *counter, IRExpr *delta)
     addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)counter), sum));
 }
 
+/* A count of event `ev` into a line, and with --call-graph into the
+ * running totals too (cg_stack.c). */
+static void emit_count_event(Emitter *w, LineCC *cc, Int ev, IRExpr *delta)
+{
+    emit_add(w, &cc->ev[ev], delta);
+    if (cg_stack_on()) emit_add(w, &cg.run[ev], delta);
+}
+
+void cg_emit_run(Emitter *w, const UInt *per_event)
+{
+    IRExpr *gate = cg_regions_gate(w->out, mkconst64(1));
+    for (Int e = 0; e < N_EVENTS; e++) {
+        if (per_event[e] == 0) continue;
+        IRExpr *n = mkconst64(per_event[e]);
+        if (gate->tag != Iex_Const) n = bind(w, Ity_I64, IRExpr_Binop(Iop_Mul64, gate, n));
+        emit_add(w, &cg.run[e], n);
+    }
+}
+
 /* The conditional predictor (sim/branch.h), inline: the branch address is a
  * constant, so only the history part of the counter index is computed, and
  * the saturating update is a lookup in the predictor's transition table. */
@@ -222,7 +242,7 @@ static void emit_cond_branch(Emitter *w, InstrInfo *ii, IRExpr *taken)
     /* Predicted taken iff the counter is 2 or 3. */
     IRExpr *pred = bind(w, Ity_I64, IRExpr_Binop(Iop_Shr64, c, IRExpr_Const(IRConst_U8(1))));
     IRExpr *miss = bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, pred, taken));
-    emit_add(w, &ii->cc->ev[EV_Bcm], cg_regions_gate(w->out, miss));
+    emit_count_event(w, ii->cc, EV_Bcm, cg_regions_gate(w->out, miss));
 
     IRExpr *h1 = bind(w, Ity_I64, IRExpr_Binop(Iop_Shl64, h, IRExpr_Const(IRConst_U8(1))));
     IRExpr *h2 = bind(w, Ity_I64, IRExpr_Binop(Iop_Or64, h1, taken));
@@ -242,8 +262,8 @@ static void emit_indirect_branch(Emitter *w, InstrInfo *ii, IRExpr *target)
     uint64_t *slot = &p->targets[(ii->addr >> BRANCH_LO) & (IND_ENTRIES - 1)];
     IRExpr *old = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)slot)));
     IRExpr *ne = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, old, target));
-    emit_add(w, &ii->cc->ev[EV_Bim],
-             cg_regions_gate(w->out, bind(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, ne))));
+    emit_count_event(w, ii->cc, EV_Bim,
+                     cg_regions_gate(w->out, bind(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, ne))));
     addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)slot), target));
 }
 

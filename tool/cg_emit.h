@@ -33,6 +33,9 @@ typedef struct {
 
 /* `*counter += 1`, inline: a flush group's execution. */
 void cg_emit_count(Emitter *e, ULong *counter);
+/* With --call-graph: the running totals (cg.run) of a flush group's
+ * execution, `per_event[e]` events of each kind. */
+void cg_emit_run(Emitter *e, const UInt *per_event);
 /* The simulator work of one event of a hot flush, inline where it can be;
  * `way1_site` asks for the inline way-1 swap (cg_tiers.c). */
 void cg_emit_event(Emitter *e, SBInfo *sbi, const Event *ev, Bool way1_site);

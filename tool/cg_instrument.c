@@ -10,6 +10,7 @@
 #include "cg_emit.h"
 #include "cg_regions.h"
 #include "cg_repeat.h"
+#include "cg_stack.h"
 #include "cg_tiers.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcprint.h"
@@ -93,6 +94,11 @@ static void flush(Walk *w)
 
     if (w->hot || !any_work) {
         cg_emit_count(&w->e, &grp->execs);
+        if (cg_stack_on()) {
+            UInt per_event[N_EVENTS] = {0};
+            for (Int i = 0; i < w->nq; i++) per_event[counted_kind(w->q[i].tag)]++;
+            cg_emit_run(&w->e, per_event);
+        }
         if (w->hot)
             for (Int i = 0; i < w->nq; i++)
                 cg_emit_event(&w->e, sbi, &w->q[i],
@@ -352,6 +358,24 @@ static void bounds(const IRSB *sb, UInt *n_instrs, UInt *max_groups, UInt *max_e
     *max_events = events;
 }
 
+/* A superblock that is not instrumented (between a STOP and a START
+ * request) still opens and closes regions and activations, so that they
+ * are right when counting starts again: `sb` itself without either, else a
+ * copy with their prologues. */
+static IRSB *track_only(IRSB *sb, Addr addr, const VexGuestLayout *layout, IRType word)
+{
+    if (!cg_regions_on() && !cg_stack_on()) return sb;
+    IRSB *out = deepCopyIRSBExceptStmts(sb);
+    Int i = 0;
+    for (; i < sb->stmts_used && (!sb->stmts[i] || sb->stmts[i]->tag != Ist_IMark); i++)
+        if (sb->stmts[i]) addStmtToIRSB(out, sb->stmts[i]);
+    cg_regions_prologue(out, addr, layout, word);
+    cg_stack_prologue(out, addr, layout, word);
+    for (; i < sb->stmts_used; i++)
+        if (sb->stmts[i]) addStmtToIRSB(out, sb->stmts[i]);
+    return out;
+}
+
 IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayout *layout,
                     const VexGuestExtents *vge, const VexArchInfo *archinfo, IRType gWordTy,
                     IRType hWordTy)
@@ -360,7 +384,7 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     if (gWordTy != hWordTy) VG_(tool_panic)("host/guest word size mismatch");
     /* Whether counted or not, the code sees the chosen CPU and randomness. */
     cg_repeat_rewrite(sb_in);
-    if (!cg.instr_enabled) return cg_regions_track(sb_in, closure->readdr, layout, gWordTy);
+    if (!cg.instr_enabled) return track_only(sb_in, closure->readdr, layout, gWordTy);
 
     UInt n_instrs, max_groups, max_events;
     bounds(sb_in, &n_instrs, &max_groups, &max_events);
@@ -383,6 +407,7 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; i++)
         addStmtToIRSB(out, sb_in->stmts[i]);
     cg_regions_prologue(out, addr, layout, gWordTy);
+    cg_stack_prologue(out, addr, layout, gWordTy);
     for (; i < sb_in->stmts_used; i++) {
         IRStmt *st = sb_in->stmts[i];
         if (!st) continue;

@@ -222,6 +222,22 @@ const HChar *cg_lines_fn_name(Addr a)
     return found ? fn : NULL;
 }
 
+void cg_lines_where(Addr a, const HChar **file, UInt *line)
+{
+    const HChar *name, *dir;
+    if (VG_(get_filename_linenum)(VG_(current_DiEpoch)(), a, &name, &dir, line)) {
+        *file = intern2(dir, name);
+    } else {
+        *file = intern2(NULL, "???");
+        *line = 0;
+    }
+}
+
+const HChar *cg_lines_intern(const HChar *s)
+{
+    return intern2(NULL, s);
+}
+
 void cg_lines_zero(void)
 {
     for (UInt i = 0; i < cg.cc_buckets; i++)

@@ -11,6 +11,7 @@
 #include "cg_regions.h"
 #include "cg_repeat.h"
 #include "cg_runtime.h"
+#include "cg_stack.h"
 #include "cg_tiers.h"
 #include "cachegrind.h"
 #include "pub_tool_libcassert.h"
@@ -18,11 +19,9 @@
 #include "pub_tool_libcprint.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_options.h"
+#include "pub_tool_threadstate.h"
 #include "pub_tool_transtab.h"
 #include "valgrind.h"
-
-/* The project's version, from configure (AC_INIT). */
-#define CG_PROJECT "Cachegrind, rebuilt " PACKAGE_VERSION
 
 CgState cg = {
     .clo =
@@ -106,6 +105,7 @@ static Bool process_option(const HChar *arg)
         cg.clo.seed = seed;
         cg.clo.have_seed = True;
     } else if VG_BOOL_CLO (arg, "--fingerprint", cg.clo.fingerprint) {
+    } else if VG_BOOL_CLO (arg, "--call-graph", cg.clo.call_graph) {
     } else
         return False;
     return True;
@@ -124,7 +124,9 @@ static void print_usage(void)
      "    --fork-counts=inherit|own        a forked child's counts start with its\n"
      "                                     parent's, or from zero [inherit]\n"
      "    --exec-profile=yes|no            write the counts so far before an\n"
-     "                                     execve [no]\n");
+     "                                     execve [no]\n"
+     "    --call-graph=yes|no              record calls and inclusive costs, written\n"
+     "                                     in Callgrind's format [no]\n");
     cg_cache_usage();
     VG_(printf)
     ("    --cpu=<level>                    CPU model the program sees: host, x86-64,\n"
@@ -212,6 +214,27 @@ static void between_blocks(ThreadId tid, ULong blocks_dispatched)
     cg_records_bury();
     cg_tiers_switch();
     cg_regions_thread_runs(tid);
+    cg_stack_thread_runs(tid);
+}
+
+/* Threads and signals, for the per-thread state of --toggle-collect and
+ * --call-graph (each part does nothing when its option is not given). */
+static void thread_created(ThreadId parent, ThreadId child)
+{
+    cg_regions_thread_created(parent, child);
+    cg_stack_thread_created(parent, child);
+}
+
+static void signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
+{
+    if (cg_regions_on()) cg_regions_signal_delivered(tid, sigNo, alt_stack);
+    cg_stack_signal_delivered(tid, sigNo, alt_stack);
+}
+
+static void signal_returned(ThreadId tid, Int sigNo)
+{
+    if (cg_regions_on()) cg_regions_signal_returned(tid, sigNo);
+    cg_stack_signal_returned(tid, sigNo);
 }
 
 /* The core calls one hook before and one after every system call. */
@@ -239,15 +262,18 @@ static void post_clo_init(void)
     cg_tiers_init();
     cg_runtime_init();
     cg_repeat_init();
+    if (cg_regions_on() || cg_stack_on())
+        cg.threads = VG_(calloc)("cg.threads", VG_N_THREADS, sizeof *cg.threads);
     cg_regions_init();
+    cg_stack_init();
     cg_dumps_init();
     if (cg.clo.cache_sim) cg_caches_configure();
     if (!cg.clo.instr_at_start) cg.instr_enabled = False;
     VG_(track_start_client_code)(between_blocks);
-    if (cg_regions_on()) {
-        VG_(track_pre_thread_ll_create)(cg_regions_thread_created);
-        VG_(track_pre_deliver_signal)(cg_regions_signal_delivered);
-        VG_(track_post_deliver_signal)(cg_regions_signal_returned);
+    if (cg.threads) {
+        VG_(track_pre_thread_ll_create)(thread_created);
+        VG_(track_pre_deliver_signal)(signal_delivered);
+        VG_(track_post_deliver_signal)(signal_returned);
     }
 }
 
@@ -255,6 +281,7 @@ static void fini(Int exitcode)
 {
     (void)exitcode; /* the profile is written whatever the client's status */
     cg_records_fold_all();
+    cg_stack_settle_open();
     cg_write_results();
 }
 

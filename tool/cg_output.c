@@ -4,9 +4,11 @@
  * (docs/cachegrind.md, "The summary on standard error") and --stats. */
 #include "cg_output.h"
 #include "cg_caches.h"
+#include "cg_callgraph.h"
 #include "cg_regions.h"
 #include "cg_tiers.h"
 #include "cg_repeat.h"
+#include "cg_stack.h"
 #include "cacheconf.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_libcassert.h"
@@ -136,8 +138,9 @@ static Bool fnset_has(const FnSet *s, const HChar *fn)
     return lo < s->n && s->fn[lo] == fn;
 }
 
-/* `desc`: one more desc: line (a partial profile's), or NULL. */
-static void write_body(Out *o, LineCC **ccs, UInt n, const HChar *desc, WriteStats *ws)
+/* The desc: lines (caches, fingerprint, and `desc`, a partial profile's,
+ * or NULL) and the cmd: line, which both formats share. */
+static void write_descs(Out *o, const HChar *desc)
 {
     static const HChar *names[] = {"I1", "D1", "LL"};
     if (cg.clo.cache_sim) {
@@ -169,6 +172,17 @@ static void write_body(Out *o, LineCC **ccs, UInt n, const HChar *desc, WriteSta
         out_str(o, *(HChar **)VG_(indexXA)(VG_(args_for_client), i));
     }
     out_str(o, "\n");
+}
+
+static void write_callgrind_body(Out *o, LineCC **ccs, UInt n, const HChar *desc, WriteStats *ws);
+
+static void write_body(Out *o, LineCC **ccs, UInt n, const HChar *desc, WriteStats *ws)
+{
+    if (cg_stack_on()) {
+        write_callgrind_body(o, ccs, n, desc, ws);
+        return;
+    }
+    write_descs(o, desc);
     out_str(o, events_line());
 
     Int ev[N_EVENTS];
@@ -210,6 +224,174 @@ static void write_body(Out *o, LineCC **ccs, UInt n, const HChar *desc, WriteSta
         out_u64(o, total[ev[e]]);
     }
     out_str(o, "\n");
+    if (keep.fn) VG_(free)(keep.fn);
+}
+
+/* ------------------------------------------------------------------ */
+/* The call graph, in Callgrind's format                               */
+/* ------------------------------------------------------------------ */
+
+/* With --call-graph=yes the file is in Callgrind's format (docs/format.md,
+ * "The call graph"): the same self cost lines, grouped under the function
+ * each belongs to, and each function's calls with their inclusive costs. */
+
+static const HChar *const event_names[N_EVENTS] = {
+    "Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw", "Bc", "Bcm", "Bi", "Bim",
+};
+
+/* A self cost line and the function it is written under. */
+typedef struct {
+    CgFn *fn;
+    LineCC *cc;
+} OwnedLine;
+
+static Int cmp_fn(const void *pa, const void *pb)
+{
+    const CgFn *a = *(const CgFn *const *)pa, *b = *(const CgFn *const *)pb;
+    Int c = VG_(strcmp)(a->name, b->name);
+    return c ? c : VG_(strcmp)(a->file, b->file);
+}
+
+/* A function's lines in its own file first, then the others by file. */
+static Int cmp_file_in(const CgFn *fn, const HChar *a, const HChar *b)
+{
+    if (a == b) return 0;
+    if (a == fn->file) return -1;
+    if (b == fn->file) return 1;
+    return VG_(strcmp)(a, b);
+}
+
+static Int cmp_owned(const void *pa, const void *pb)
+{
+    const OwnedLine *a = pa, *b = pb;
+    if (a->fn != b->fn) return a->fn->index < b->fn->index ? -1 : 1;
+    Int c = cmp_file_in(a->fn, a->cc->file, b->cc->file);
+    if (c) return c;
+    return a->cc->line < b->cc->line ? -1 : a->cc->line > b->cc->line;
+}
+
+static Int cmp_arc(const void *pa, const void *pb)
+{
+    const CgArc *a = *(const CgArc *const *)pa, *b = *(const CgArc *const *)pb;
+    if (a->caller != b->caller) return a->caller->index < b->caller->index ? -1 : 1;
+    if (a->caller_rec != b->caller_rec) return a->caller_rec < b->caller_rec ? -1 : 1;
+    Int c = cmp_file_in(a->caller, a->site_file, b->site_file);
+    if (c) return c;
+    if (a->site_line != b->site_line) return a->site_line < b->site_line ? -1 : 1;
+    if (a->callee != b->callee) return a->callee->index < b->callee->index ? -1 : 1;
+    return a->callee_rec < b->callee_rec ? -1 : a->callee_rec > b->callee_rec;
+}
+
+static void out_line(Out *o, const HChar *key, const HChar *value, Bool rec)
+{
+    out_str(o, key);
+    out_str(o, value);
+    if (rec) out_str(o, "'2");
+    out_str(o, "\n");
+}
+
+static void out_costs(Out *o, UInt line, const ULong *v, const Int *ev, Int nev)
+{
+    out_u64(o, line);
+    for (Int e = 0; e < nev; e++) {
+        out_str(o, " ");
+        out_u64(o, v[ev[e]]);
+    }
+    out_str(o, "\n");
+}
+
+/* The cost lines that follow are in `file` (fi=, or fe= back to the
+ * function's own file). */
+static void out_file(Out *o, const CgFn *fn, const HChar **cur, const HChar *file)
+{
+    if (file == *cur) return;
+    out_line(o, file == fn->file ? "fe=" : "fi=", file, False);
+    *cur = file;
+}
+
+static void write_callgrind_body(Out *o, LineCC **ccs, UInt n, const HChar *desc, WriteStats *ws)
+{
+    Int ev[N_EVENTS];
+    Int nev = active_events(ev);
+    FnSet keep = {NULL, 0};
+    if (cg_regions_on()) counted_fns(&keep, ccs, n, ev, nev);
+    OwnedLine *own = VG_(malloc)("cg.out.owned", (n ? n : 1) * sizeof *own);
+    UInt n_own = 0;
+    ULong total[N_EVENTS] = {0};
+    for (UInt i = 0; i < n; i++) {
+        if (keep.fn && !fnset_has(&keep, ccs[i]->fn)) continue;
+        own[n_own++] = (OwnedLine){cg_graph_home(ccs[i]->fn, ccs[i]->file), ccs[i]};
+        for (Int e = 0; e < nev; e++) total[ev[e]] += ccs[i]->ev[ev[e]];
+    }
+    UInt n_fns, n_arcs, kept = 0;
+    CgFn **fns = cg_graph_fns(&n_fns);
+    VG_(ssort)(fns, n_fns, sizeof *fns, cmp_fn);
+    for (UInt i = 0; i < n_fns; i++) fns[i]->index = i;
+    VG_(ssort)(own, n_own, sizeof *own, cmp_owned);
+    CgArc **arcs = cg_graph_arcs(&n_arcs);
+    for (UInt i = 0; i < n_arcs; i++) {
+        Bool any = arcs[i]->calls != 0;
+        for (Int e = 0; e < nev && !any; e++) any = arcs[i]->incl[ev[e]] != 0;
+        if (any) arcs[kept++] = arcs[i];
+    }
+    n_arcs = kept;
+    VG_(ssort)(arcs, n_arcs, sizeof *arcs, cmp_arc);
+
+    HChar pid[32];
+    VG_(sprintf)(pid, "pid: %d\n", VG_(getpid)());
+    out_str(o, "# callgrind format\nversion: 1\ncreator: " CG_PROJECT "\n");
+    out_str(o, pid);
+    write_descs(o, desc);
+    out_str(o, "positions: line\nevents:");
+    for (Int e = 0; e < nev; e++) {
+        out_str(o, " ");
+        out_str(o, event_names[ev[e]]);
+    }
+    out_str(o, "\n");
+
+    const HChar *obj = NULL, *file = NULL;
+    UInt li = 0, ai = 0;
+    for (UInt f = 0; f < n_fns; f++) {
+        CgFn *fn = fns[f];
+        for (Int rec = 0; rec < 2; rec++) {
+            Bool lines = !rec && li < n_own && own[li].fn == fn;
+            Bool calls = ai < n_arcs && arcs[ai]->caller == fn && arcs[ai]->caller_rec == rec;
+            if (!lines && !calls) continue;
+            if (fn->obj != obj) out_line(o, "ob=", obj = fn->obj, False);
+            if (fn->file != file) ws->files++;
+            out_line(o, "fl=", file = fn->file, False);
+            out_line(o, "fn=", fn->name, rec);
+            ws->fns++;
+            const HChar *cur = fn->file;
+            for (; !rec && li < n_own && own[li].fn == fn; li++) {
+                out_file(o, fn, &cur, own[li].cc->file);
+                out_costs(o, own[li].cc->line, own[li].cc->ev, ev, nev);
+                ws->lines++;
+            }
+            for (; ai < n_arcs && arcs[ai]->caller == fn && arcs[ai]->caller_rec == rec; ai++) {
+                const CgArc *a = arcs[ai];
+                out_file(o, fn, &cur, a->site_file);
+                out_line(o, "cob=", a->callee->obj, False);
+                out_line(o, "cfi=", a->callee->file, False);
+                out_line(o, "cfn=", a->callee->name, a->callee_rec);
+                out_str(o, "calls=");
+                out_u64(o, a->calls);
+                out_str(o, " ");
+                out_u64(o, a->callee->line);
+                out_str(o, "\n");
+                out_costs(o, a->site_line, a->incl, ev, nev);
+            }
+        }
+    }
+    out_str(o, "totals:");
+    for (Int e = 0; e < nev; e++) {
+        out_str(o, " ");
+        out_u64(o, total[ev[e]]);
+    }
+    out_str(o, "\n");
+    VG_(free)(arcs);
+    VG_(free)(fns);
+    VG_(free)(own);
     if (keep.fn) VG_(free)(keep.fn);
 }
 

@@ -69,16 +69,13 @@ void cg_regions_init(void)
     /* An entry must start a superblock (the core reads this setting when
      * it makes the first translation, after this). */
     VG_(clo_vex_control).guest_chase = False;
-    cg.region_threads =
-        VG_(malloc)("cg.regions.threads", VG_N_THREADS * sizeof *cg.region_threads);
-    for (UInt i = 0; i < VG_N_THREADS; i++)
-        cg.region_threads[i] = (RegionThread){.limit = OUTSIDE};
+    for (UInt i = 0; i < VG_N_THREADS; i++) cg.threads[i].region = (RegionThread){.limit = OUTSIDE};
     cg.collect = 0;
 }
 
 static void load_thread(ThreadId tid)
 {
-    const RegionThread *t = &cg.region_threads[tid];
+    const RegionThread *t = &cg.threads[tid].region;
     UWord guard = t->limit;
     if (t->n_fences > 0 && t->fences[t->n_fences - 1].top < guard)
         guard = t->fences[t->n_fences - 1].top;
@@ -103,19 +100,18 @@ void cg_regions_thread_created(ThreadId parent, ThreadId child)
 {
     (void)parent;
     if (!cg_regions_on()) return;
-    cg.region_threads[child].limit = OUTSIDE;
-    cg.region_threads[child].n_fences = 0;
+    cg.threads[child].region.limit = OUTSIDE;
+    cg.threads[child].region.n_fences = 0;
 }
 
 void cg_regions_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
 {
     (void)sigNo;
     (void)alt_stack; /* the handler's first stack pointer tells the same */
-    RegionThread *t = &cg.region_threads[tid];
+    RegionThread *t = &cg.threads[tid].region;
     if (t->n_fences == t->max_fences) {
         t->max_fences = t->max_fences ? 2 * t->max_fences : 4;
-        t->fences =
-            VG_(realloc)("cg.regions.fences", t->fences, t->max_fences * sizeof *t->fences);
+        t->fences = VG_(realloc)("cg.regions.fences", t->fences, t->max_fences * sizeof *t->fences);
     }
     t->fences[t->n_fences++] =
         (RegionFence){.limit = t->limit, .interrupted = VG_(get_SP)(tid), .top = PENDING};
@@ -126,7 +122,7 @@ void cg_regions_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
 void cg_regions_signal_returned(ThreadId tid, Int sigNo)
 {
     (void)sigNo;
-    RegionThread *t = &cg.region_threads[tid];
+    RegionThread *t = &cg.threads[tid].region;
     if (t->n_fences == 0) return; /* its fence went when it was left by longjmp */
     t->limit = t->fences[--t->n_fences].limit;
     reload_if_running(tid);
@@ -164,7 +160,7 @@ static void settle(RegionThread *t, UWord sp)
 static VG_REGPARM(1) void region_leave(UWord sp)
 {
     ThreadId tid = VG_(get_running_tid)();
-    RegionThread *t = &cg.region_threads[tid];
+    RegionThread *t = &cg.threads[tid].region;
     settle(t, sp);
     if (sp > t->limit) t->limit = OUTSIDE;
     load_thread(tid);
@@ -176,7 +172,7 @@ static VG_REGPARM(1) void region_leave(UWord sp)
 static VG_REGPARM(1) void region_entry(UWord sp)
 {
     ThreadId tid = VG_(get_running_tid)();
-    RegionThread *t = &cg.region_threads[tid];
+    RegionThread *t = &cg.threads[tid].region;
     settle(t, sp);
     if (t->limit == OUTSIDE || sp > t->limit) t->limit = sp;
     load_thread(tid);
@@ -235,19 +231,6 @@ void cg_regions_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRT
     IRDirty *di = unsafeIRDirty_0_N(1, name, VG_(fnptr_to_fnentry)(fn), mkIRExprVec_1(sp));
     di->guard = guard;
     addStmtToIRSB(out, IRStmt_Dirty(di));
-}
-
-IRSB *cg_regions_track(IRSB *sb, Addr addr, const VexGuestLayout *layout, IRType word)
-{
-    if (!cg_regions_on()) return sb;
-    IRSB *out = deepCopyIRSBExceptStmts(sb);
-    Int i = 0;
-    for (; i < sb->stmts_used && (!sb->stmts[i] || sb->stmts[i]->tag != Ist_IMark); i++)
-        if (sb->stmts[i]) addStmtToIRSB(out, sb->stmts[i]);
-    cg_regions_prologue(out, addr, layout, word);
-    for (; i < sb->stmts_used; i++)
-        if (sb->stmts[i]) addStmtToIRSB(out, sb->stmts[i]);
-    return out;
 }
 
 IRExpr *cg_regions_gate(IRSB *out, IRExpr *delta)

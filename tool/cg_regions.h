@@ -8,9 +8,10 @@
 #include "cg_state.h"
 #include "pub_tool_tooliface.h"
 
-/* After the options (cg_main.c takes --toggle-collect): with patterns,
- * VEX's chasing is turned off and the per-thread state made; without,
- * every count is collected. */
+/* After the options (cg_main.c takes --toggle-collect, and makes
+ * cg.threads when it is given): with patterns, VEX's chasing is turned off
+ * and every thread starts outside the regions; without, every count is
+ * collected. */
 void cg_regions_init(void);
 /* Whether any pattern was given (the gate and the region IR exist only then). */
 static inline Bool cg_regions_on(void)
@@ -33,10 +34,6 @@ void cg_regions_signal_returned(ThreadId tid, Int sigNo);
  * entry's, and opens one if `addr` is the entry of a matching function.
  * Nothing without patterns. */
 void cg_regions_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word);
-/* The same for a superblock that is not instrumented (between a STOP and
- * a START request): `sb` itself without patterns, else a copy with the
- * prologue. */
-IRSB *cg_regions_track(IRSB *sb, Addr addr, const VexGuestLayout *layout, IRType word);
 /* `delta` (an I64 that is 0 or 1) as generated code must add it to a
  * count: unchanged without patterns, else ANDed with cg.collect. */
 IRExpr *cg_regions_gate(IRSB *out, IRExpr *delta);

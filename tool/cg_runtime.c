@@ -68,6 +68,14 @@ static void __attribute__((noreturn)) straddle_panic(Addr a, UWord size)
     VG_(tool_panic)("item straddles more than two cache sets");
 }
 
+/* One event of `ii` into its line and into the running totals, which only
+ * --call-graph reads (cg_stack.c): adding there costs less than asking. */
+static inline void count(const InstrInfo *ii, Int ev)
+{
+    ii->cc->ev[ev] += cg.collect;
+    cg.run[ev] += cg.collect;
+}
+
 /* The general case of count_access, out of line so that the tests before
  * it stay small where they are inlined. */
 static __attribute__((noinline)) void count_general(Cache *l1, Addr a, UWord size,
@@ -75,8 +83,8 @@ static __attribute__((noinline)) void count_general(Cache *l1, Addr a, UWord siz
 {
     int r = cachesim_access(l1, &cg.LL, a, size);
     if (r < 0) straddle_panic(a, size);
-    if (r >= 1) ii->cc->ev[miss] += cg.collect;
-    if (r == 2) ii->cc->ev[miss + 1] += cg.collect;
+    if (r >= 1) count(ii, miss);
+    if (r == 2) count(ii, miss + 1);
 }
 
 /* What count_access did. */
@@ -170,24 +178,24 @@ void cg_data_helper(Bool is_write, UInt size, DataHelper *h)
 
 VG_REGPARM(3) void cg_helper_guarded_dr(InstrInfo *ii, Addr a, UWord size)
 {
-    ii->cc->ev[EV_Dr] += cg.collect;
+    count(ii, EV_Dr);
     count_access(&cg.D1, a, size, ii, EV_D1mr);
 }
 
 VG_REGPARM(3) void cg_helper_guarded_dw(InstrInfo *ii, Addr a, UWord size)
 {
-    ii->cc->ev[EV_Dw] += cg.collect;
+    count(ii, EV_Dw);
     count_access(&cg.D1, a, size, ii, EV_D1mw);
 }
 
 VG_REGPARM(2) void cg_helper_bc(InstrInfo *ii, UWord taken)
 {
-    if (cond_predict(&cg.cond, ii->addr, (int)taken)) ii->cc->ev[EV_Bcm] += cg.collect;
+    if (cond_predict(&cg.cond, ii->addr, (int)taken)) count(ii, EV_Bcm);
 }
 
 VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target)
 {
-    if (ind_predict(&cg.ind, ii->addr, target)) ii->cc->ev[EV_Bim] += cg.collect;
+    if (ind_predict(&cg.ind, ii->addr, target)) count(ii, EV_Bim);
 }
 
 /* ------------------------------------------------------------------ */
@@ -199,6 +207,9 @@ VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target)
 VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
 {
     grp->execs += cg.collect;
+    if (cg.clo.call_graph)
+        for (UInt i = grp->first; i < (UInt)grp->first + grp->count; i++)
+            cg.run[sbi->counted[i].ev] += cg.collect;
     if (++grp->runs == cg.clo.hot_threshold) cg_tiers_queue(sbi);
     const UWord *arg = cg.scratch;
     CountedEvent *ce = &sbi->counted[grp->first], *end = ce + grp->n_sim;
@@ -216,10 +227,10 @@ VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
             how = count_access(&cg.D1, *arg++, ce->size, ii, EV_D1mw);
             break;
         case EV_Bc:
-            if (cond_predict(&cg.cond, ii->addr, (int)*arg++)) ii->cc->ev[EV_Bcm] += cg.collect;
+            if (cond_predict(&cg.cond, ii->addr, (int)*arg++)) count(ii, EV_Bcm);
             break;
         case EV_Bi:
-            if (ind_predict(&cg.ind, ii->addr, *arg++)) ii->cc->ev[EV_Bim] += cg.collect;
+            if (ind_predict(&cg.ind, ii->addr, *arg++)) count(ii, EV_Bim);
             break;
         }
         /* What the hot translation will inline for this event (see

@@ -16,6 +16,9 @@
 #include "branch.h"
 #include "cache.h"
 
+/* The project and its version, from configure (AC_INIT). */
+#define CG_PROJECT "Cachegrind, rebuilt " PACKAGE_VERSION
+
 /* Events a superblock's walk queues before it must flush them (where
  * upstream flushes too), and so the values one cold flush can pass to its
  * helper through cg.scratch. */
@@ -25,6 +28,26 @@
  * an x86-64 micro-architecture level, the same on every host that can run
  * it. */
 enum { CG_CPU_HOST, CG_CPU_V1, CG_CPU_V2, CG_CPU_V3 };
+
+/* The thirteen counters of a line, in the order of the full `events:` line.
+ * The cache and branch groups are contiguous so output code can print a
+ * subset by index ranges. */
+enum {
+    EV_Ir,
+    EV_I1mr,
+    EV_ILmr,
+    EV_Dr,
+    EV_D1mr,
+    EV_DLmr,
+    EV_Dw,
+    EV_D1mw,
+    EV_DLmw,
+    EV_Bc,
+    EV_Bcm,
+    EV_Bi,
+    EV_Bim,
+    N_EVENTS
+};
 
 /* The three simulated caches, as indices of cg.cache_clo and cg.cache_used. */
 enum { CG_I1, CG_D1, CG_LL, CG_N_CACHES };
@@ -55,6 +78,8 @@ typedef struct {
     UInt n_toggle;
     Bool fork_own;
     Bool exec_profile;
+    /* For cg_stack.c and cg_output.c: --call-graph. */
+    Bool call_graph;
 } CgOptions;
 
 /* How debug-info lookups went, for --stats. */
@@ -83,10 +108,38 @@ typedef struct {
 
 /* One thread's region state (cg_regions.c). */
 typedef struct {
-    UWord limit; /* the stack pointer above which its region ends; ~0: none */
+    UWord limit;         /* the stack pointer above which its region ends; ~0: none */
     RegionFence *fences; /* the handlers it is running, innermost last */
     UInt n_fences, max_fences;
 } RegionThread;
+
+struct CgFn;
+struct CgArc;
+/* One open activation of --call-graph (cg_stack.c), or a signal handler's
+ * fence: the activations above a fence are the handler's. */
+typedef struct {
+    UWord sp;              /* the stack pointer at its entry; a fence's top (0: not known yet) */
+    UWord interrupted;     /* a fence: the stack pointer where the signal came */
+    struct CgFn *fn;       /* NULL: a fence */
+    struct CgArc *arc;     /* the arc its cost goes to; NULL: a root */
+    Bool rec;              /* recursion level 2 or deeper */
+    Bool counted;          /* opened inside a --toggle-collect region (or without regions) */
+    ULong start[N_EVENTS]; /* the thread's running totals at its entry (a fence: at delivery) */
+} CgFrame;
+
+/* One thread's activations (cg_stack.c). */
+typedef struct {
+    CgFrame *frames; /* outermost first */
+    UInt n, max;
+    ULong run[N_EVENTS];  /* its running totals, while another thread runs */
+    UWord seg_lo, seg_hi; /* a readable stretch of its stack, for return addresses */
+} CgStack;
+
+/* Everything kept per thread, each part by the file that owns it. */
+typedef struct {
+    RegionThread region; /* cg_regions.c */
+    CgStack stack;       /* cg_stack.c */
+} CgThread;
 
 typedef struct CgState {
     /* cg_main.c: the options, all but the caches' (it alone parses them
@@ -140,10 +193,31 @@ typedef struct CgState {
      * code compares the stack pointer with: above region_limit, at any
      * superblock, the running thread's region or signal handler has ended
      * (~0 outside both); above entry_limit, at a matching entry, a region
-     * opens (~0 outside a region).  Every thread's state. */
+     * opens (~0 outside a region). */
     ULong collect;
     UWord region_limit, entry_limit;
-    RegionThread *region_threads;
+
+    /* cg_main.c: every thread's state (with --toggle-collect or
+     * --call-graph), indexed by ThreadId. */
+    CgThread *threads;
+
+    /* cg_stack.c: what generated code compares the stack pointer with at
+     * every superblock (above it, the running thread's innermost activation
+     * or signal handler has ended; ~0 with none open), the thread whose
+     * activations are loaded, and --stats figures.  The running thread's
+     * running totals: generated code and the helpers add every count here
+     * too, as they add it to a line. */
+    UWord stack_limit;
+    ThreadId stack_tid;
+    ULong run[N_EVENTS];
+    ULong stat_calls, stat_loops, stat_max_depth;
+
+    /* cg_callgraph.c: the functions calls entered, by name, and the arcs
+     * between them (hash tables). */
+    struct CgFn **graph_fns;
+    UInt graph_fn_buckets, graph_fn_count;
+    struct CgArc **graph_arcs;
+    UInt graph_arc_buckets, graph_arc_count;
 
     /* cg_dumps.c: the number of the last partial profile (dump or exec
      * profile) this process wrote, and the exec profile written before an

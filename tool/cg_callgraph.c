@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cg_callgraph.c: the functions and arcs of --call-graph=yes (docs/tool.md,
+ * "The call graph").  Its tables are the cg.graph_* fields.
+ *
+ * Functions are made at translation time, when a superblock starts at an
+ * entry, so the helpers that run at every call never read debug info.
+ * Arcs are made at run time, the first time a call site calls a function;
+ * the call site's line is read then, while the caller's object is surely
+ * still loaded.  Both tables only grow: a function or arc that a dump or
+ * ZERO_STATS reset stays, with zero counts, and is left out of the file. */
+#include "cg_callgraph.h"
+#include "cg_lines.h"
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_mallocfree.h"
+
+static UInt ptr_hash(const void *p)
+{
+    ULong k = (ULong)(Addr)p * 0x9E3779B97F4A7C15ULL;
+    return (UInt)(k ^ (k >> 31));
+}
+
+static UInt arc_hash(const CgFn *caller, const CgFn *callee, Addr ret)
+{
+    ULong k = (ULong)(Addr)caller * 0x9E3779B97F4A7C15ULL;
+    k ^= (ULong)(Addr)callee * 0xC2B2AE3D27D4EB4FULL;
+    k ^= (ULong)ret * 0x165667B19E3779F9ULL;
+    return (UInt)(k ^ (k >> 29));
+}
+
+/* Doubles a chained table whose entries start with their `next` pointer. */
+static void **grow(void **old, UInt *n_buckets, UInt (*hash)(const void *))
+{
+    UInt nb = *n_buckets ? 2 * *n_buckets : 1024;
+    tl_assert((nb & (nb - 1)) == 0); /* bucket = hash & (nb - 1) */
+    void **b = VG_(calloc)("cg.graph.table", nb, sizeof *b);
+    for (UInt i = 0; i < *n_buckets; i++) {
+        for (void *e = old[i], *next; e; e = next) {
+            next = *(void **)e;
+            UInt h = hash(e) & (nb - 1);
+            *(void **)e = b[h];
+            b[h] = e;
+        }
+    }
+    if (old) VG_(free)(old);
+    *n_buckets = nb;
+    return b;
+}
+
+static UInt fn_entry_hash(const void *e)
+{
+    return ptr_hash(((const CgFn *)e)->name);
+}
+
+static UInt arc_entry_hash(const void *e)
+{
+    const CgArc *a = e;
+    return arc_hash(a->caller, a->callee, a->ret);
+}
+
+void cg_graph_init(void)
+{
+    cg.graph_fns = (CgFn **)grow(NULL, &cg.graph_fn_buckets, fn_entry_hash);
+    cg.graph_arcs = (CgArc **)grow(NULL, &cg.graph_arc_buckets, arc_entry_hash);
+}
+
+static CgFn *find_fn(const HChar *name, const HChar *file, Bool any_file)
+{
+    CgFn *first = NULL;
+    for (CgFn *f = cg.graph_fns[ptr_hash(name) & (cg.graph_fn_buckets - 1)]; f; f = f->next) {
+        if (f->name != name) continue;
+        if (f->file == file) return f;
+        if (!first) first = f;
+    }
+    return any_file ? first : NULL;
+}
+
+static CgFn *new_fn(const HChar *name, const HChar *file, UInt line, const HChar *obj)
+{
+    CgFn *f = VG_(calloc)("cg.graph.fn", 1, sizeof *f);
+    f->name = name;
+    f->file = file;
+    f->line = line;
+    f->obj = obj;
+    UInt h = ptr_hash(name) & (cg.graph_fn_buckets - 1);
+    f->next = cg.graph_fns[h];
+    cg.graph_fns[h] = f;
+    if (++cg.graph_fn_count > cg.graph_fn_buckets)
+        cg.graph_fns = (CgFn **)grow((void **)cg.graph_fns, &cg.graph_fn_buckets, fn_entry_hash);
+    return f;
+}
+
+CgFn *cg_graph_fn_at(Addr a)
+{
+    const HChar *name = cg_lines_fn_name(a), *file;
+    UInt line;
+    tl_assert(name); /* an entry has a symbol */
+    cg_lines_where(a, &file, &line);
+    CgFn *f = find_fn(name, file, False);
+    if (f) return f;
+    DebugInfo *di = VG_(find_DebugInfo)(VG_(current_DiEpoch)(), a);
+    const HChar *obj = cg_lines_intern(di ? VG_(DebugInfo_get_filename)(di) : "???");
+    return new_fn(name, file, line, obj);
+}
+
+CgFn *cg_graph_home(const HChar *name, const HChar *file)
+{
+    CgFn *f = find_fn(name, file, True);
+    return f ? f : new_fn(name, file, 0, cg_lines_intern("???"));
+}
+
+/* The call site of a call from `caller` that left `ret`: the line of the
+ * call instruction (the byte before the return address) when it lies in
+ * the caller, else the caller's entry (a tail call or a jump: the return
+ * address is an older caller's). */
+static void call_site(CgArc *a)
+{
+    const CgFn *c = a->caller;
+    a->site_file = c ? c->file : cg_lines_intern("???");
+    a->site_line = c ? c->line : 0;
+    if (!c || a->ret == 0) return;
+    if (cg_lines_fn_name(a->ret - 1) != c->name) return;
+    cg_lines_where(a->ret - 1, &a->site_file, &a->site_line);
+}
+
+CgArc *cg_graph_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec, Addr ret)
+{
+    CgArc *a = callee->last;
+    if (a && a->caller == caller && a->ret == ret && a->caller_rec == caller_rec &&
+        a->callee_rec == callee_rec)
+        return a;
+    UInt h = arc_hash(caller, callee, ret) & (cg.graph_arc_buckets - 1);
+    for (a = cg.graph_arcs[h]; a; a = a->next)
+        if (a->caller == caller && a->callee == callee && a->ret == ret &&
+            a->caller_rec == caller_rec && a->callee_rec == callee_rec)
+            return callee->last = a;
+    a = VG_(calloc)("cg.graph.arc", 1, sizeof *a);
+    a->caller = caller;
+    a->callee = callee;
+    a->caller_rec = caller_rec;
+    a->callee_rec = callee_rec;
+    a->ret = ret;
+    call_site(a);
+    a->next = cg.graph_arcs[h];
+    cg.graph_arcs[h] = a;
+    if (++cg.graph_arc_count > cg.graph_arc_buckets)
+        cg.graph_arcs =
+            (CgArc **)grow((void **)cg.graph_arcs, &cg.graph_arc_buckets, arc_entry_hash);
+    return callee->last = a;
+}
+
+void cg_graph_zero(void)
+{
+    for (UInt i = 0; i < cg.graph_arc_buckets; i++)
+        for (CgArc *a = cg.graph_arcs[i]; a; a = a->next) {
+            a->calls = 0;
+            VG_(memset)(a->incl, 0, sizeof a->incl);
+        }
+}
+
+CgFn **cg_graph_fns(UInt *n)
+{
+    CgFn **v = VG_(malloc)("cg.graph.fns", (cg.graph_fn_count + 1) * sizeof *v);
+    UInt k = 0;
+    for (UInt i = 0; i < cg.graph_fn_buckets; i++)
+        for (CgFn *f = cg.graph_fns[i]; f; f = f->next) v[k++] = f;
+    tl_assert(k == cg.graph_fn_count);
+    *n = k;
+    return v;
+}
+
+CgArc **cg_graph_arcs(UInt *n)
+{
+    CgArc **v = VG_(malloc)("cg.graph.arcs", (cg.graph_arc_count + 1) * sizeof *v);
+    UInt k = 0;
+    for (UInt i = 0; i < cg.graph_arc_buckets; i++)
+        for (CgArc *a = cg.graph_arcs[i]; a; a = a->next) v[k++] = a;
+    tl_assert(k == cg.graph_arc_count);
+    *n = k;
+    return v;
+}
+
+UInt cg_graph_n_fns(void)
+{
+    return cg.graph_fn_count;
+}
+
+UInt cg_graph_n_arcs(void)
+{
+    return cg.graph_arc_count;
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cg_callgraph.h: what --call-graph=yes records: the functions that calls
+ * enter, and the arcs between them with their call counts and inclusive
+ * costs.  The activation stacks that find the calls are cg_stack.c's. */
+#ifndef CG_CALLGRAPH_H
+#define CG_CALLGRAPH_H
+
+#include "cg_state.h"
+
+/* A function as the profile names it: its name and the file of its entry
+ * (two static functions of one name in two files are two functions). */
+typedef struct CgFn {
+    struct CgFn *next;  /* hash chain, by name */
+    const HChar *name;  /* interned, as the flat profile's fn= */
+    const HChar *file;  /* interned: the file of its entry, "???" when unknown */
+    const HChar *obj;   /* interned: the object it lives in, "???" when unknown */
+    UInt line;          /* the line of its entry (0: unknown) */
+    UInt active;        /* activations open on the thread that runs now */
+    UInt index;         /* its position in the output, while it is written */
+    struct CgArc *last; /* the arc into it found last (most calls repeat one) */
+} CgFn;
+
+/* Calls from one call site of one function into another.  A function
+ * called while an activation of it is open on the same thread is called at
+ * recursion level 2 (written F'2, as Callgrind names it), and calls made
+ * by such an activation come from F'2: so the calls into F itself start
+ * its outermost activations, and their costs add up to F's inclusive cost. */
+typedef struct CgArc {
+    struct CgArc *next; /* hash chain */
+    CgFn *caller, *callee;
+    Bool caller_rec, callee_rec; /* level 2 or deeper */
+    Addr ret;                    /* the return address the call left (0: none) */
+    const HChar *site_file;      /* the call site: the line before the return */
+    UInt site_line;              /* address if it lies in the caller, else the caller's entry */
+    ULong calls;
+    ULong incl[N_EVENTS];
+} CgArc;
+
+void cg_graph_init(void);
+/* The function whose entry is `a` (translation time; `a` must be an entry). */
+CgFn *cg_graph_fn_at(Addr a);
+/* The arc for a call from `caller` (NULL: none) into `callee` that left
+ * `ret` as its return address (run time; made the first time). */
+CgArc *cg_graph_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec, Addr ret);
+/* Every arc's calls and costs to 0 (the arcs stay). */
+void cg_graph_zero(void);
+/* The function a line cost centre belongs to: the one of its name whose
+ * entry is in its file, else the first of its name, else a new one (code
+ * no call entered). */
+CgFn *cg_graph_home(const HChar *name, const HChar *file);
+/* All functions and all arcs, in no order (VG_(free) the arrays). */
+CgFn **cg_graph_fns(UInt *n);
+CgArc **cg_graph_arcs(UInt *n);
+/* For --stats. */
+UInt cg_graph_n_fns(void);
+UInt cg_graph_n_arcs(void);
+
+#endif

@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cg_stack.c: the activation stacks of --call-graph=yes (docs/tool.md,
+ * "The call graph").
+ *
+ * Calls.  With chasing off, a function's first instruction always starts a
+ * superblock, and a superblock that starts at a function's entry opens an
+ * activation of it, whatever jump led there: a call, a tail call, a PLT
+ * stub's jump, the dynamic linker's.  The activation remembers the stack
+ * pointer at its entry, where a call left its return address.
+ *
+ * Returns.  Every superblock starts with an inline compare of the stack
+ * pointer with cg.stack_limit, the innermost activation's entry stack
+ * pointer, and calls a helper only when it is above: that activation has
+ * returned (or was left by longjmp or an exception unwinding past it), and
+ * so has every activation whose entry lies below the stack pointer.  This is
+ * the rule of --toggle-collect's regions (cg_regions.c), so a function's
+ * inclusive cost here equals the total of a --toggle-collect run of it.
+ *
+ * Costs.  Generated code and helpers add every count to the running
+ * thread's running totals (cg.run) as they add it to a line; an activation
+ * keeps the totals at its entry, and when it ends the difference is the
+ * inclusive cost of its call, added to its arc.  Nothing walks the stack
+ * to charge a cost, so a 60,000-deep recursion costs what a flat loop does.
+ *
+ * Loops and tail calls.  A jump to the entry of a function that is already
+ * open at the same stack pointer (a loop back to its first instruction, or
+ * a chain of tail calls that comes back to it) opens nothing: the stack
+ * stays bounded, and the costs run on in the open activation, which holds
+ * them anyway.
+ *
+ * Recursion.  Each function counts its activations open on the running
+ * thread (CgFn.active, moved when the scheduler switches threads): a call
+ * into a function that is open goes to its level 2 (cg_callgraph.h).
+ *
+ * Signals.  As for regions: delivery puts up a fence, above which the
+ * handler's activations are roots of their own; the fence keeps the
+ * running totals of the moment of delivery and gives them back when the
+ * handler returns, so the handler's cost is in no activation it
+ * interrupted (it is in the flat lines and in the handler's own
+ * activations).  A handler left by longjmp is found by the fence's top, as
+ * cg_regions.c explains. */
+#include "cg_stack.h"
+#include "cg_callgraph.h"
+#include "pub_tool_aspacemgr.h"
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_mallocfree.h"
+#include "pub_tool_options.h"
+#include "pub_tool_threadstate.h"
+#include "pub_tool_vki.h"
+
+/* The limit with no activation open: no stack pointer is above it. */
+#define NONE (~(UWord)0)
+/* The top of a fence whose handler has not run yet: every stack pointer is
+ * above it, so the handler's first superblock calls a helper. */
+#define PENDING ((UWord)0)
+
+void cg_stack_init(void)
+{
+    cg.stack_limit = NONE;
+    if (!cg_stack_on()) return;
+    /* The core reads this when it makes the first translation, after this. */
+    VG_(clo_vex_control).guest_chase = False;
+    cg_graph_init();
+}
+
+static CgStack *stack_of(ThreadId tid)
+{
+    return &cg.threads[tid].stack;
+}
+
+/* A thread's running totals: cg.run while it is the loaded one. */
+static ULong *run_of(ThreadId tid)
+{
+    return tid == cg.stack_tid ? cg.run : stack_of(tid)->run;
+}
+
+static void reload(void)
+{
+    const CgStack *s = stack_of(cg.stack_tid);
+    cg.stack_limit = s->n > 0 ? s->frames[s->n - 1].sp : NONE;
+}
+
+static void pop(ThreadId tid, CgStack *s)
+{
+    CgFrame *f = &s->frames[--s->n];
+    ULong *run = run_of(tid);
+    if (!f->fn) {
+        VG_(memcpy)(run, f->start, sizeof f->start);
+        return;
+    }
+    if (f->arc)
+        for (Int e = 0; e < N_EVENTS; e++) f->arc->incl[e] += run[e] - f->start[e];
+    if (tid == cg.stack_tid) f->fn->active--;
+}
+
+/* Ends what the stack pointer `sp` at a superblock's start has left: the
+ * activations whose entry lies below it, and the handler whose fence top
+ * lies below it; a fence met for the first time learns its top (see
+ * cg_regions.c's settle(), whose rule this is). */
+static void unwind(ThreadId tid, CgStack *s, UWord sp)
+{
+    while (s->n > 0) {
+        CgFrame *f = &s->frames[s->n - 1];
+        if (!f->fn && f->sp == PENDING) {
+            UWord top = sp + 2 * sizeof(UWord);
+            if (f->interrupted - 1 > top) top = f->interrupted - 1;
+            f->sp = top;
+            return;
+        }
+        if (sp <= f->sp) return;
+        pop(tid, s);
+    }
+}
+
+static CgFrame *push(CgStack *s)
+{
+    if (s->n == s->max) {
+        s->max = s->max ? 2 * s->max : 64;
+        s->frames = VG_(realloc)("cg.stack.frames", s->frames, s->max * sizeof *s->frames);
+    }
+    if (s->n + 1 > cg.stat_max_depth) cg.stat_max_depth = s->n + 1;
+    return &s->frames[s->n++];
+}
+
+/* The word at `sp`, where a call leaves its return address; 0 when it
+ * cannot be read.  The stretch of stack last found readable is kept, so
+ * this seldom asks the address-space manager. */
+static Addr return_address(CgStack *s, UWord sp)
+{
+    if (sp < s->seg_lo || sp + sizeof(UWord) - 1 > s->seg_hi) {
+        if (!VG_(am_is_valid_for_client)(sp, sizeof(UWord), VKI_PROT_READ)) return 0;
+        const NSegment *seg = VG_(am_find_nsegment)(sp);
+        s->seg_lo = seg->start;
+        s->seg_hi = seg->end;
+    }
+    return *(const UWord *)sp;
+}
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Called when the stack pointer at a superblock's start is above
+ * cg.stack_limit. */
+static VG_REGPARM(1) void stack_leave(UWord sp)
+{
+    unwind(cg.stack_tid, stack_of(cg.stack_tid), sp);
+    reload();
+}
+
+/* Called at every superblock that starts at the entry of `fn`. */
+static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
+{
+    CgStack *s = stack_of(cg.stack_tid);
+    unwind(cg.stack_tid, s, sp);
+    for (UInt i = s->n; i-- > 0 && s->frames[i].fn && s->frames[i].sp == sp;) {
+        if (s->frames[i].fn == fn) {
+            cg.stat_loops++;
+            reload();
+            return;
+        }
+    }
+    /* The caller: the innermost activation, unless a fence or nothing is
+     * below (the root of a thread or a handler).  Outside every
+     * --toggle-collect region nothing is recorded, and a call from outside
+     * into a region is a root of it. */
+    const CgFrame *caller = s->n > 0 && s->frames[s->n - 1].fn ? &s->frames[s->n - 1] : NULL;
+    Bool counted = cg.collect != 0;
+    CgArc *arc = NULL;
+    Bool rec = fn->active > 0;
+    if (counted && caller && caller->counted) {
+        arc = cg_graph_arc(caller->fn, caller->rec, fn, rec, return_address(s, sp));
+        arc->calls++;
+    }
+    CgFrame *f = push(s);
+    f->sp = sp;
+    f->interrupted = 0;
+    f->fn = fn;
+    f->arc = arc;
+    f->rec = rec;
+    f->counted = counted;
+    VG_(memcpy)(f->start, cg.run, sizeof f->start);
+    fn->active++;
+    cg.stat_calls++;
+    reload();
+}
+
+/* ------------------------------------------------------------------ */
+/* The IR                                                              */
+/* ------------------------------------------------------------------ */
+
+static IRExpr *bind(IRSB *out, IRType ty, IRExpr *e)
+{
+    IRTemp t = newIRTemp(out->tyenv, ty);
+    addStmtToIRSB(out, IRStmt_WrTmp(t, e));
+    return IRExpr_RdTmp(t);
+}
+
+void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word)
+{
+    if (!cg_stack_on()) return;
+    IRExpr *sp = bind(out, word, IRExpr_Get(layout->offset_SP, word));
+    const HChar *name;
+    IRDirty *di;
+    if (VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), addr, &name)) {
+        CgFn *fn = cg_graph_fn_at(addr);
+        di = unsafeIRDirty_0_N(2, "cg_stack_enter", VG_(fnptr_to_fnentry)(stack_enter),
+                               mkIRExprVec_2(sp, mkIRExpr_HWord((HWord)fn)));
+    } else {
+        Bool w64 = word == Ity_I64;
+        IRExpr *limit =
+            bind(out, word, IRExpr_Load(Iend_LE, word, mkIRExpr_HWord((HWord)&cg.stack_limit)));
+        di = unsafeIRDirty_0_N(1, "cg_stack_leave", VG_(fnptr_to_fnentry)(stack_leave),
+                               mkIRExprVec_1(sp));
+        di->guard = bind(out, Ity_I1, IRExpr_Binop(w64 ? Iop_CmpLT64U : Iop_CmpLT32U, limit, sp));
+    }
+    addStmtToIRSB(out, IRStmt_Dirty(di));
+}
+
+/* ------------------------------------------------------------------ */
+/* Threads, signals, dumps                                             */
+/* ------------------------------------------------------------------ */
+
+/* Moves the open activations' counts of the running thread out of (or
+ * into) the functions' active counts. */
+static void count_active(ThreadId tid, Int delta)
+{
+    CgStack *s = stack_of(tid);
+    for (UInt i = 0; i < s->n; i++)
+        if (s->frames[i].fn) s->frames[i].fn->active += delta;
+}
+
+void cg_stack_thread_runs(ThreadId tid)
+{
+    if (!cg_stack_on() || tid == cg.stack_tid) return;
+    if (cg.stack_tid != VG_INVALID_THREADID) {
+        CgStack *old = stack_of(cg.stack_tid);
+        VG_(memcpy)(old->run, cg.run, sizeof cg.run);
+        count_active(cg.stack_tid, -1);
+    }
+    VG_(memcpy)(cg.run, stack_of(tid)->run, sizeof cg.run);
+    cg.stack_tid = tid;
+    count_active(tid, +1);
+    reload();
+}
+
+/* Walks a thread's stack from the innermost activation out, crediting each
+ * activation's cost so far to its arc (when `credit`) and starting it
+ * afresh.  Below a fence the totals are the fence's: the handler's cost is
+ * not the interrupted activations'. */
+static void rebase(ThreadId tid, Bool credit)
+{
+    CgStack *s = stack_of(tid);
+    const ULong *at = run_of(tid);
+    for (UInt i = s->n; i-- > 0;) {
+        CgFrame *f = &s->frames[i];
+        if (!f->fn) {
+            at = f->start;
+            continue;
+        }
+        if (credit && f->arc)
+            for (Int e = 0; e < N_EVENTS; e++) f->arc->incl[e] += at[e] - f->start[e];
+        VG_(memcpy)(f->start, at, sizeof f->start);
+    }
+}
+
+void cg_stack_thread_created(ThreadId parent, ThreadId child)
+{
+    (void)parent;
+    if (!cg_stack_on()) return;
+    /* A thread that had this slot may have died with activations open:
+     * their cost so far is theirs. */
+    rebase(child, True);
+    if (child == cg.stack_tid) count_active(child, -1);
+    CgStack *s = stack_of(child);
+    s->n = 0;
+    VG_(memset)(run_of(child), 0, sizeof s->run);
+    if (child == cg.stack_tid) reload();
+}
+
+void cg_stack_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
+{
+    (void)sigNo;
+    (void)alt_stack; /* the handler's first stack pointer tells the same */
+    if (!cg_stack_on()) return;
+    CgStack *s = stack_of(tid);
+    CgFrame *f = push(s);
+    *f = (CgFrame){.sp = PENDING, .interrupted = VG_(get_SP)(tid)};
+    VG_(memcpy)(f->start, run_of(tid), sizeof f->start);
+    if (tid == cg.stack_tid) reload();
+}
+
+void cg_stack_signal_returned(ThreadId tid, Int sigNo)
+{
+    (void)sigNo;
+    if (!cg_stack_on()) return;
+    CgStack *s = stack_of(tid);
+    UInt fence = s->n;
+    while (fence > 0 && s->frames[fence - 1].fn) fence--;
+    if (fence == 0) return; /* its fence went when it was left by longjmp */
+    while (s->n >= fence) pop(tid, s);
+    if (tid == cg.stack_tid) reload();
+}
+
+void cg_stack_settle_open(void)
+{
+    if (!cg_stack_on()) return;
+    for (ThreadId tid = 1; tid < VG_N_THREADS; tid++) rebase(tid, True);
+}
+
+void cg_stack_zero(void)
+{
+    if (!cg_stack_on()) return;
+    for (ThreadId tid = 1; tid < VG_N_THREADS; tid++) rebase(tid, False);
+    cg_graph_zero();
+}
