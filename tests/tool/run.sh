@@ -61,7 +61,7 @@ load_case() {
   c_prog= c_args= c_opts= c_check=compare c_needs= c_env= c_threads=no
   c_outfile= c_build= c_prepare= c_expect= c_file= c_bad= c_invert=no
   c_ref_args=- c_our_args=- c_ref_opts= c_our_opts= sig_stderr_only=
-  c_ref_tool=cachegrind c_our_files= c_ref_files= c_exact= c_zero=
+  c_ref_tool=cachegrind c_our_files= c_ref_files= c_exact= c_zero= c_incl= c_differ= c_callgrind=
   : >"$cres/asserts"
   while IFS= read -r _line || [ -n "$_line" ]; do
     case $_line in '' | '#'*) continue ;; esac
@@ -94,6 +94,9 @@ load_case() {
 " ;;
       zero-fn) c_zero="$c_zero$_val
 " ;;
+      incl-fn) c_incl="$c_incl $_val" ;;
+      calls-differ) c_differ="$c_differ${c_differ:+,}$_val" ;;
+      callgrind) c_callgrind=$_val ;;
       status | stderr-line | stderr-lacks | stderr-empty | stdout-line | \
         file-line | file-lacks | file-exists | file-absent | fns | dir-files | file-type | \
         file-match | line-in)
@@ -111,6 +114,7 @@ load_case() {
   case " $c_opts $c_our_opts " in *" --fork-counts="* | *" --exec-profile="*) c_needs="$c_needs dumps" ;; esac
   case " $c_our_opts " in *" --hot-threshold="*) c_needs="$c_needs hot-threshold" ;; esac
   [ "$c_threads" = yes ] && c_needs="$c_needs taskset"
+  [ "$c_check" = callgraph ] && c_needs="$c_needs python3 call-graph"
   c_cachesim=yes
   case " $c_opts " in *" --cache-sim=no "*) c_cachesim=no ;; esac
 }
@@ -219,6 +223,10 @@ probe_feature() {
     c++)
       command -v "$CXX" >/dev/null 2>&1 || echo "no C++ compiler ($CXX)"
       return ;;
+    python3)
+      command -v python3 >/dev/null 2>&1 || echo "no python3 (the oracle's reader)"
+      return ;;
+    call-graph) set -- "$1" --cache-sim=no --branch-sim=no --call-graph=yes ;;
     toggle-collect) set -- "$1" --cache-sim=no --branch-sim=no --toggle-collect=main ;;
     dumps) set -- "$1" --cache-sim=no --branch-sim=no --fork-counts=own --exec-profile=yes ;;
     cache-sim) set -- "$1" --cache-sim=yes --branch-sim=no ;;
@@ -255,7 +263,8 @@ run_one() {
   _pin=
   if [ "$c_threads" = yes ]; then _pin="taskset -c 0" _o="--fair-sched=yes $_o"; fi
   _cmd="$envi PATH=/usr/bin:/bin $c_env VALGRIND_LIB=\"\$vglib\" $limit $_pin \"\$VALGRIND\" --tool=$_tool"
-  _out="--cachegrind-out-file=${c_outfile:-@DIR@/cg.%p}"
+  _out="--$_tool-out-file=${c_outfile:-@DIR@/cg.%p}"
+  [ "$_tool" = cgours ] && _out="--cachegrind-out-file=${c_outfile:-@DIR@/cg.%p}"
   if [ "$c_outfile" = - ]; then
     # No option: the default name, cachegrind.out.%p in the working directory.
     _out=
@@ -337,6 +346,47 @@ check_compare_fn() {
 
 check_expect() {
   run_one our "$crel/our1"
+}
+
+# callgraph: ours with --call-graph=yes, held against three oracles by
+# tests/tool/callgraph.py: upstream Cachegrind with --vex-guest-chase=no
+# (every self cost), our own --toggle-collect=F runs (the inclusive cost of
+# each incl-fn F), and the release's Callgrind (call counts; calls-differ
+# pairs must differ).
+check_callgraph() {
+  _opts=$c_opts _ours=$c_our_opts _refs=$c_ref_opts _ok=0
+  c_ref_opts="$_refs --vex-guest-chase=no" c_our_opts="$_ours --call-graph=yes"
+  run_pair 1
+  for _s in ref our; do
+    set -- $(out_files "$cres/${_s}1")
+    if [ $# -ne 1 ]; then why "$_s: expected one output file, found $#"; _ok=1; fi
+    eval "_${_s}f=\${1:-}"
+  done
+  if [ "$_ok" -eq 0 ]; then
+    python3 "$suite/callgraph.py" self "$_ourf" "$_reff" >>"$cres/why" || _ok=1
+    _k=0
+    for _fn in $c_incl; do
+      _k=$((_k + 1))
+      c_our_opts="$_ours '--toggle-collect=$_fn'"
+      run_one our "$crel/toggled$_k"
+      set -- $(out_files "$cres/toggled$_k")
+      python3 "$suite/callgraph.py" incl "$_ourf" "$_fn" "${1:-none}" >>"$cres/why" || _ok=1
+    done
+    c_opts= c_ref_tool=callgrind c_ref_opts=
+    run_one ref "$crel/callgrind"
+    set -- $(out_files "$cres/callgrind")
+    if [ "$c_callgrind" = fails ]; then
+      # Where Callgrind itself cannot run the program, the case says so, and
+      # that it still fails is checked: a release that mends it is news.
+      if [ "$(cat "$cres/callgrind/status")" -eq 0 ]; then
+        why "Callgrind ran the program (the case says it fails): compare the calls"; _ok=1
+      fi
+    else
+      python3 "$suite/callgraph.py" calls "$_ourf" "${1:-none}" "$c_differ" >>"$cres/why" || _ok=1
+    fi
+  fi
+  c_opts=$_opts c_our_opts=$_ours c_ref_opts=$_refs c_ref_tool=cachegrind
+  return $_ok
 }
 
 # oracle: only the oracle runs (ref-tool, ref-args, ref-opts), and the
@@ -679,6 +729,7 @@ for cf in "$suite"/cases/*.case; do
     sum) check_part yes || ok=1 ;;
     expect) check_expect ;;
     oracle) check_oracle ;;
+    callgraph) check_callgraph || ok=1 ;;
     *) fail "$name" "unknown check '$c_check'"; continue ;;
   esac
   [ -n "$c_expect" ] && { check_expect_file || ok=1; }
