@@ -59,10 +59,23 @@ static UInt arc_entry_hash(const void *e)
     return arc_hash(a->caller, a->callee, a->ret);
 }
 
+static UInt node_hash(const CgNode *parent, const CgFn *fn)
+{
+    return arc_hash(NULL, fn, (Addr)parent);
+}
+
+static UInt node_entry_hash(const void *e)
+{
+    const CgNode *n = e;
+    return node_hash(n->parent, n->fn);
+}
+
 void cg_graph_init(void)
 {
     cg.graph_fns = (CgFn **)grow(NULL, &cg.graph_fn_buckets, fn_entry_hash);
     cg.graph_arcs = (CgArc **)grow(NULL, &cg.graph_arc_buckets, arc_entry_hash);
+    cg.graph_node_table = (CgNode **)grow(NULL, &cg.graph_node_buckets, node_entry_hash);
+    cg.graph_nev = cg_lines_recorded(cg.graph_ev);
 }
 
 static CgFn *find_fn(const HChar *name, const HChar *file, Bool any_file)
@@ -150,8 +163,43 @@ CgArc *cg_graph_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec
     return callee->last = a;
 }
 
+CgNode *cg_graph_node(CgNode *parent, CgFn *fn)
+{
+    UInt h = node_hash(parent, fn) & (cg.graph_node_buckets - 1);
+    for (CgNode *n = cg.graph_node_table[h]; n; n = n->next)
+        if (n->parent == parent && n->fn == fn) return n;
+    if (cg.graph_n_nodes >= cg.clo.max_paths) return NULL;
+    CgNode *n = VG_(calloc)("cg.graph.node", 1, sizeof *n + cg.graph_nev * sizeof n->incl[0]);
+    n->parent = parent;
+    n->fn = fn;
+    n->id = cg.graph_n_nodes + 1;
+    n->next = cg.graph_node_table[h];
+    cg.graph_node_table[h] = n;
+    if (cg.graph_n_nodes == cg.graph_max_nodes) {
+        cg.graph_max_nodes = cg.graph_max_nodes ? 2 * cg.graph_max_nodes : 1024;
+        cg.graph_nodes = VG_(realloc)("cg.graph.nodes", cg.graph_nodes,
+                                      cg.graph_max_nodes * sizeof *cg.graph_nodes);
+    }
+    cg.graph_nodes[cg.graph_n_nodes++] = n;
+    if (cg.graph_n_nodes > cg.graph_node_buckets)
+        cg.graph_node_table =
+            (CgNode **)grow((void **)cg.graph_node_table, &cg.graph_node_buckets, node_entry_hash);
+    return n;
+}
+
+CgNode *const *cg_graph_nodes(UInt *n)
+{
+    *n = cg.graph_n_nodes;
+    return cg.graph_nodes;
+}
+
 void cg_graph_zero(void)
 {
+    for (UInt i = 0; i < cg.graph_n_nodes; i++) {
+        CgNode *n = cg.graph_nodes[i];
+        n->calls = 0;
+        VG_(memset)(n->incl, 0, cg.graph_nev * sizeof n->incl[0]);
+    }
     for (UInt i = 0; i < cg.graph_arc_buckets; i++)
         for (CgArc *a = cg.graph_arcs[i]; a; a = a->next) {
             a->calls = 0;
@@ -189,4 +237,13 @@ UInt cg_graph_n_fns(void)
 UInt cg_graph_n_arcs(void)
 {
     return cg.graph_arc_count;
+}
+
+ULong cg_graph_bytes(void)
+{
+    return cg.graph_fn_count * (ULong)sizeof(CgFn) + cg.graph_arc_count * (ULong)sizeof(CgArc) +
+           cg.graph_n_nodes * (ULong)(sizeof(CgNode) + cg.graph_nev * sizeof(ULong)) +
+           (cg.graph_fn_buckets + cg.graph_arc_buckets + cg.graph_node_buckets +
+            cg.graph_max_nodes) *
+               (ULong)sizeof(void *);
 }

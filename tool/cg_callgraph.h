@@ -36,13 +36,31 @@ typedef struct CgArc {
     ULong incl[N_EVENTS];
 } CgArc;
 
+/* A call path: the activations of a function called along one path from a
+ * root (a thread's or a signal handler's first function), all of them
+ * added up.  Paths form a tree; a node's self cost is its inclusive cost
+ * minus its children's.  The table holds at most --max-paths nodes. */
+typedef struct CgNode {
+    struct CgNode *next; /* hash chain, by (parent, fn) */
+    struct CgNode *parent;
+    CgFn *fn;
+    UInt id; /* 1, 2, ... in the order made: a parent before its children */
+    ULong calls;
+    ULong incl[0]; /* one per recorded event (cg_lines_recorded), in its order */
+} CgNode;
+
 void cg_graph_init(void);
 /* The function whose entry is `a` (translation time; `a` must be an entry). */
 CgFn *cg_graph_fn_at(Addr a);
 /* The arc for a call from `caller` (NULL: none) into `callee` that left
  * `ret` as its return address (run time; made the first time). */
 CgArc *cg_graph_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec, Addr ret);
-/* Every arc's calls and costs to 0 (the arcs stay). */
+/* The node of the path `parent` (NULL: a root) then `fn`, made the first
+ * time; NULL when it is new and the table is full. */
+CgNode *cg_graph_node(CgNode *parent, CgFn *fn);
+/* The nodes, by id: nodes[0] has id 1. */
+CgNode *const *cg_graph_nodes(UInt *n);
+/* Every arc's and node's calls and costs to 0 (they stay). */
 void cg_graph_zero(void);
 /* The function a line cost centre belongs to: the one of its name whose
  * entry is in its file, else the first of its name, else a new one (code
@@ -54,5 +72,7 @@ CgArc **cg_graph_arcs(UInt *n);
 /* For --stats. */
 UInt cg_graph_n_fns(void);
 UInt cg_graph_n_arcs(void);
+/* Bytes the graph's tables hold. */
+ULong cg_graph_bytes(void);
 
 #endif

@@ -238,6 +238,17 @@ const HChar *cg_lines_intern(const HChar *s)
     return intern2(NULL, s);
 }
 
+Int cg_lines_recorded(Int *ev)
+{
+    Int n = 0;
+    ev[n++] = EV_Ir;
+    if (cg.clo.cache_sim)
+        for (Int e = EV_I1mr; e <= EV_DLmw; e++) ev[n++] = e;
+    if (cg.clo.branch_sim)
+        for (Int e = EV_Bc; e <= EV_Bim; e++) ev[n++] = e;
+    return n;
+}
+
 void cg_lines_zero(void)
 {
     for (UInt i = 0; i < cg.cc_buckets; i++)

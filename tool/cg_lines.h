@@ -32,6 +32,9 @@ const HChar *cg_lines_fn_name(Addr a);
 void cg_lines_where(Addr a, const HChar **file, UInt *line);
 /* The permanent copy of `s`, shared with every equal name. */
 const HChar *cg_lines_intern(const HChar *s);
+/* The events the options record, in output order, into `ev`; returns how
+ * many. */
+Int cg_lines_recorded(Int *ev);
 /* Sets every count of every cost centre to 0 (the centres stay). */
 void cg_lines_zero(void);
 /* All cost centres sorted by file, function, line (VG_(free) the array). */

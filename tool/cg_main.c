@@ -31,6 +31,7 @@ CgState cg = {
             .instr_at_start = True,
             .out_file = "cachegrind.out.%p",
             .hot_threshold = 2000,
+            .max_paths = 1000000,
             .cpu = CG_CPU_HOST,
         },
     .instr_enabled = True,
@@ -73,7 +74,7 @@ static void add_toggle(const HChar *pat)
 static Bool process_option(const HChar *arg)
 {
     const HChar *v;
-    Long hot_threshold;
+    Long hot_threshold, max_paths;
     if (cg_cache_option(arg)) return True;
     if VG_STR_CLO (arg, "--cachegrind-out-file", cg.clo.out_file) {
     } else if VG_BOOL_CLO (arg, "--cache-sim", cg.clo.cache_sim) {
@@ -106,6 +107,8 @@ static Bool process_option(const HChar *arg)
         cg.clo.have_seed = True;
     } else if VG_BOOL_CLO (arg, "--fingerprint", cg.clo.fingerprint) {
     } else if VG_BOOL_CLO (arg, "--call-graph", cg.clo.call_graph) {
+    } else if VG_BINT_CLO (arg, "--max-call-paths", max_paths, 0, 100000000) {
+        cg.clo.max_paths = (UInt)max_paths;
     } else
         return False;
     return True;
@@ -126,7 +129,9 @@ static void print_usage(void)
      "    --exec-profile=yes|no            write the counts so far before an\n"
      "                                     execve [no]\n"
      "    --call-graph=yes|no              record calls and inclusive costs, written\n"
-     "                                     in Callgrind's format [no]\n");
+     "                                     in Callgrind's format [no]\n"
+     "    --max-call-paths=<n>             call paths kept with --call-graph; deeper\n"
+     "                                     ones fold into their caller's [1000000]\n");
     cg_cache_usage();
     VG_(printf)
     ("    --cpu=<level>                    CPU model the program sees: host, x86-64,\n"

@@ -69,18 +69,6 @@ static void out_u64(Out *o, ULong v)
 /* Which events are written                                            */
 /* ------------------------------------------------------------------ */
 
-/* The event indices the current options record, in output order. */
-static Int active_events(Int *ev)
-{
-    Int n = 0;
-    ev[n++] = EV_Ir;
-    if (cg.clo.cache_sim)
-        for (Int e = EV_I1mr; e <= EV_DLmw; e++) ev[n++] = e;
-    if (cg.clo.branch_sim)
-        for (Int e = EV_Bc; e <= EV_Bim; e++) ev[n++] = e;
-    return n;
-}
-
 static const HChar *events_line(void)
 {
     if (cg.clo.cache_sim && cg.clo.branch_sim)
@@ -186,7 +174,7 @@ static void write_body(Out *o, LineCC **ccs, UInt n, const HChar *desc, WriteSta
     out_str(o, events_line());
 
     Int ev[N_EVENTS];
-    Int nev = active_events(ev);
+    Int nev = cg_lines_recorded(ev);
     FnSet keep = {NULL, 0};
     if (cg_regions_on()) counted_fns(&keep, ccs, n, ev, nev);
     const HChar *file = NULL, *fn = NULL;
@@ -309,10 +297,62 @@ static void out_file(Out *o, const CgFn *fn, const HChar **cur, const HChar *fil
     *cur = file;
 }
 
+/* The call paths, in `#` lines that Callgrind's readers skip
+ * (docs/format.md, "Call paths"): the functions they name (by their index
+ * in `fns`), then each node with a cost or a call, or with such a
+ * descendant, parents first. */
+static void write_paths(Out *o, CgFn **fns, UInt n_fns)
+{
+    UInt n;
+    CgNode *const *nodes = cg_graph_nodes(&n);
+    Bool *keep = VG_(calloc)("cg.out.paths", n + 1, sizeof *keep);
+    Bool *named = VG_(calloc)("cg.out.pathfns", n_fns + 1, sizeof *named);
+    UInt kept = 0;
+    for (UInt i = n; i-- > 0;) {
+        const CgNode *x = nodes[i];
+        for (Int e = 0; e < cg.graph_nev && !keep[i]; e++) keep[i] = x->incl[e] != 0;
+        keep[i] |= x->calls != 0;
+        if (!keep[i]) continue;
+        kept++;
+        named[x->fn->index] = True;
+        if (x->parent) keep[x->parent->id - 1] = True;
+    }
+    HChar buf[200];
+    VG_(sprintf)
+    (buf,
+     "# call paths: %u nodes (--max-call-paths=%u); %llu calls folded into an open "
+     "path of their function, %llu into their caller's\n",
+     kept, cg.clo.max_paths, cg.stat_folded, cg.stat_truncated);
+    out_str(o, buf);
+    for (UInt f = 0; f < n_fns; f++) {
+        if (!named[f]) continue;
+        VG_(sprintf)(buf, "# cp-fl=%u ", f);
+        out_str(o, buf);
+        out_line(o, "", fns[f]->file, False);
+        VG_(sprintf)(buf, "# cp-fn=%u ", f);
+        out_str(o, buf);
+        out_line(o, "", fns[f]->name, False);
+    }
+    for (UInt i = 0; i < n; i++) {
+        const CgNode *x = nodes[i];
+        if (!keep[i]) continue;
+        VG_(sprintf)
+        (buf, "# cp=%u %u %u %llu", x->id, x->parent ? x->parent->id : 0, x->fn->index, x->calls);
+        out_str(o, buf);
+        for (Int e = 0; e < cg.graph_nev; e++) {
+            out_str(o, " ");
+            out_u64(o, x->incl[e]);
+        }
+        out_str(o, "\n");
+    }
+    VG_(free)(named);
+    VG_(free)(keep);
+}
+
 static void write_callgrind_body(Out *o, LineCC **ccs, UInt n, const HChar *desc, WriteStats *ws)
 {
     Int ev[N_EVENTS];
-    Int nev = active_events(ev);
+    Int nev = cg_lines_recorded(ev);
     FnSet keep = {NULL, 0};
     if (cg_regions_on()) counted_fns(&keep, ccs, n, ev, nev);
     OwnedLine *own = VG_(malloc)("cg.out.owned", (n ? n : 1) * sizeof *own);
@@ -383,6 +423,7 @@ static void write_callgrind_body(Out *o, LineCC **ccs, UInt n, const HChar *desc
             }
         }
     }
+    write_paths(o, fns, n_fns);
     out_str(o, "totals:");
     for (Int e = 0; e < nev; e++) {
         out_str(o, " ");

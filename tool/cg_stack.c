@@ -28,6 +28,13 @@
  * stays bounded, and the costs run on in the open activation, which holds
  * them anyway.
  *
+ * Paths.  Each activation also adds its cost to its call path's node
+ * (cg_callgraph.h), the child of its caller's, which an activation owns
+ * when it made the node active: so a path's cost is never counted twice.
+ * When the table is full, a call into a function that is open folds into
+ * that function's innermost open path (recursion stays one node deep), and
+ * any other new path into its caller's, whose self cost it then becomes.
+ *
  * Recursion.  Each function counts its activations open on the running
  * thread (CgFn.active, moved when the scheduler switches threads): a call
  * into a function that is open goes to its level 2 (cg_callgraph.h).
@@ -82,6 +89,19 @@ static void reload(void)
     cg.stack_limit = s->n > 0 ? s->frames[s->n - 1].sp : NONE;
 }
 
+/* An activation's cost up to the running totals `run` goes to its arc and
+ * its path. */
+static void credit(CgFrame *f, const ULong *run)
+{
+    if (f->arc)
+        for (Int e = 0; e < N_EVENTS; e++) f->arc->incl[e] += run[e] - f->start[e];
+    if (f->owns_node)
+        for (Int i = 0; i < cg.graph_nev; i++) {
+            Int e = cg.graph_ev[i];
+            f->node->incl[i] += run[e] - f->start[e];
+        }
+}
+
 static void pop(ThreadId tid, CgStack *s)
 {
     CgFrame *f = &s->frames[--s->n];
@@ -90,8 +110,7 @@ static void pop(ThreadId tid, CgStack *s)
         VG_(memcpy)(run, f->start, sizeof f->start);
         return;
     }
-    if (f->arc)
-        for (Int e = 0; e < N_EVENTS; e++) f->arc->incl[e] += run[e] - f->start[e];
+    credit(f, run);
     if (tid == cg.stack_tid) f->fn->active--;
 }
 
@@ -138,6 +157,15 @@ static Addr return_address(CgStack *s, UWord sp)
     return *(const UWord *)sp;
 }
 
+/* The path of the innermost open activation of `fn` (one is open): where a
+ * recursive call folds when the path table is full. */
+static CgNode *open_node_of(const CgStack *s, const CgFn *fn)
+{
+    for (UInt i = s->n; i-- > 0;)
+        if (s->frames[i].fn == fn) return s->frames[i].node;
+    return NULL;
+}
+
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
 /* ------------------------------------------------------------------ */
@@ -174,11 +202,29 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
         arc = cg_graph_arc(caller->fn, caller->rec, fn, rec, return_address(s, sp));
         arc->calls++;
     }
+    CgNode *node = NULL;
+    Bool owns = False;
+    if (counted) {
+        CgNode *parent = caller && caller->counted ? caller->node : NULL;
+        node = cg_graph_node(parent, fn);
+        owns = node != NULL;
+        if (owns) {
+            node->calls++;
+        } else if (rec) {
+            node = open_node_of(s, fn);
+            cg.stat_folded++;
+        } else {
+            node = parent;
+            cg.stat_truncated++;
+        }
+    }
     CgFrame *f = push(s);
     f->sp = sp;
     f->interrupted = 0;
     f->fn = fn;
     f->arc = arc;
+    f->node = node;
+    f->owns_node = owns;
     f->rec = rec;
     f->counted = counted;
     VG_(memcpy)(f->start, cg.run, sizeof f->start);
@@ -247,10 +293,10 @@ void cg_stack_thread_runs(ThreadId tid)
 }
 
 /* Walks a thread's stack from the innermost activation out, crediting each
- * activation's cost so far to its arc (when `credit`) and starting it
+ * activation's cost so far to its arc and path (when `credit_too`) and starting it
  * afresh.  Below a fence the totals are the fence's: the handler's cost is
  * not the interrupted activations'. */
-static void rebase(ThreadId tid, Bool credit)
+static void rebase(ThreadId tid, Bool credit_too)
 {
     CgStack *s = stack_of(tid);
     const ULong *at = run_of(tid);
@@ -260,8 +306,7 @@ static void rebase(ThreadId tid, Bool credit)
             at = f->start;
             continue;
         }
-        if (credit && f->arc)
-            for (Int e = 0; e < N_EVENTS; e++) f->arc->incl[e] += at[e] - f->start[e];
+        if (credit_too) credit(f, at);
         VG_(memcpy)(f->start, at, sizeof f->start);
     }
 }

@@ -78,8 +78,10 @@ typedef struct {
     UInt n_toggle;
     Bool fork_own;
     Bool exec_profile;
-    /* For cg_stack.c and cg_output.c: --call-graph. */
+    /* For cg_stack.c and cg_output.c: --call-graph; for cg_callgraph.c:
+     * the most call-path nodes kept (--max-paths). */
     Bool call_graph;
+    UInt max_paths;
 } CgOptions;
 
 /* How debug-info lookups went, for --stats. */
@@ -122,6 +124,8 @@ typedef struct {
     UWord interrupted;     /* a fence: the stack pointer where the signal came */
     struct CgFn *fn;       /* NULL: a fence */
     struct CgArc *arc;     /* the arc its cost goes to; NULL: a root */
+    struct CgNode *node;   /* its call path (NULL: none) */
+    Bool owns_node;        /* it alone adds to the node (else an open frame does) */
     Bool rec;              /* recursion level 2 or deeper */
     Bool counted;          /* opened inside a --toggle-collect region (or without regions) */
     ULong start[N_EVENTS]; /* the thread's running totals at its entry (a fence: at delivery) */
@@ -210,7 +214,7 @@ typedef struct CgState {
     UWord stack_limit;
     ThreadId stack_tid;
     ULong run[N_EVENTS];
-    ULong stat_calls, stat_loops, stat_max_depth;
+    ULong stat_calls, stat_loops, stat_max_depth, stat_folded, stat_truncated;
 
     /* cg_callgraph.c: the functions calls entered, by name, and the arcs
      * between them (hash tables). */
@@ -218,6 +222,11 @@ typedef struct CgState {
     UInt graph_fn_buckets, graph_fn_count;
     struct CgArc **graph_arcs;
     UInt graph_arc_buckets, graph_arc_count;
+    /* ... and the call paths: by (parent, function), and by id; the
+     * recorded events, whose order the nodes' costs follow. */
+    struct CgNode **graph_node_table, **graph_nodes;
+    UInt graph_node_buckets, graph_n_nodes, graph_max_nodes;
+    Int graph_ev[N_EVENTS], graph_nev;
 
     /* cg_dumps.c: the number of the last partial profile (dump or exec
      * profile) this process wrote, and the exec profile written before an

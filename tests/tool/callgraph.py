@@ -26,6 +26,16 @@ tool or post/), and held against three oracles:
                         is left out (any number of unnamed steps).  Pairs named in EXCEPT (caller>callee,
                         comma-separated, after the files) are the classes
                         where the rules differ by design and must differ.
+  paths OURS PREFIX EXPECT
+                        the call-path table of OURS (docs/format.md): no
+                        node's self cost (its cost minus its children's) is
+                        negative, and for each function of the program's own
+                        files (under PREFIX) the self costs of its paths add
+                        up to its flat self cost, except for the functions
+                        named in EXPECT (comma-separated), which must differ:
+                        they run code of another function's lines inside
+                        their activations (a PLT stub after a call to a
+                        library, a fall-through into a neighbouring symbol)
 
 Exit status 0: agreed; 1: a difference, printed as `# ` lines; 2: unusable
 input.
@@ -130,6 +140,73 @@ def cmd_calls(ours, callgrind, expect=''):
     return report(diffs)
 
 
+def read_paths(path):
+    """The call-path table of our file: fn index -> name, and nodes
+    (id -> (parent, fn index, calls, costs))."""
+    names, nodes = {}, {}
+    for line in open(path, encoding='utf-8', errors='surrogateescape'):
+        m = re.match(r'^# cp-fn=(\d+) (.*)$', line.rstrip('\n'))
+        if m:
+            names[int(m.group(1))] = m.group(2)
+            continue
+        m = re.match(r'^# cp=(.*)$', line)
+        if m:
+            t = [int(x) for x in m.group(1).split()]
+            nodes[t[0]] = (t[1], t[2], t[3], t[4:])
+    return names, nodes
+
+
+def path_self(path):
+    """Each function's self cost over its call paths (node inclusive cost
+    minus its children's), by name."""
+    names, nodes = read_paths(path)
+    self_ = {i: list(n[3]) for i, n in nodes.items()}
+    for i, n in nodes.items():
+        if n[0]:
+            if n[0] not in nodes:
+                raise cgoracle.Bad('path %d: parent %d not written before it' % (i, n[0]))
+            self_[n[0]] = [a - b for a, b in zip(self_[n[0]], n[3])]
+    out = {}
+    for i, n in nodes.items():
+        name = names[n[1]]
+        out[name] = [a + b for a, b in zip(out.get(name, [0] * len(n[3])), self_[i])]
+    return out
+
+
+def cmd_paths(ours, prefix, expect=''):
+    """Self costs over call paths equal flat self costs, per function name,
+    for the functions with lines in files under PREFIX (the test program's
+    own), but for those in EXPECT (comma-separated), which must differ: code
+    that runs inside another function's activation.  No node's self cost is
+    negative."""
+    p = cgoracle.load([ours])
+    flat, own = {}, set()
+    for (f, name), v in p.fn.items():
+        flat[name] = [a + b for a, b in zip(flat.get(name, [0] * len(v)), v)]
+        if f.startswith(prefix):
+            own.add(name)
+    paths = path_self(ours)
+    for name in set(flat) | set(paths):
+        if any(x < 0 for x in paths.get(name, [])):
+            own.add(name)  # checked below, wherever it lives
+    flat = {k: v for k, v in flat.items() if k in own}
+    paths = {k: v for k, v in paths.items() if k in own}
+    want = set(e for e in expect.split(',') if e)
+    diffs, differ = [], set()
+    zero = [0] * len(p.events)
+    for name in sorted(set(flat) | set(paths)):
+        a, b = flat.get(name, zero), paths.get(name, zero)
+        if any(x < 0 for x in b):
+            diffs.append('%s: negative self cost over its paths %s' % (name, b))
+        if a != b:
+            differ.add(name)
+            if name not in want:
+                diffs.append('%s: flat self %s, over its paths %s' % (name, a, b))
+    for name in sorted(want - differ):
+        diffs.append('%s: the case says its self costs differ, but they agree' % name)
+    return report(diffs)
+
+
 def main(argv):
     try:
         if argv[:1] == ['self'] and len(argv) == 3:
@@ -138,6 +215,8 @@ def main(argv):
             return cmd_incl(*argv[1:])
         if argv[:1] == ['calls'] and len(argv) in (3, 4):
             return cmd_calls(*argv[1:])
+        if argv[:1] == ['paths'] and len(argv) in (3, 4):
+            return cmd_paths(*argv[1:])
     except (cgoracle.Bad, OSError, ValueError) as e:
         print('# %s: %s' % (type(e).__name__, e))
         return 2

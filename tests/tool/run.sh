@@ -61,7 +61,7 @@ load_case() {
   c_prog= c_args= c_opts= c_check=compare c_needs= c_env= c_threads=no
   c_outfile= c_build= c_prepare= c_expect= c_file= c_bad= c_invert=no
   c_ref_args=- c_our_args=- c_ref_opts= c_our_opts= sig_stderr_only=
-  c_ref_tool=cachegrind c_our_files= c_ref_files= c_exact= c_zero= c_incl= c_differ= c_callgrind=
+  c_ref_tool=cachegrind c_our_files= c_ref_files= c_exact= c_zero= c_incl= c_differ= c_callgrind= c_pdiffer=
   : >"$cres/asserts"
   while IFS= read -r _line || [ -n "$_line" ]; do
     case $_line in '' | '#'*) continue ;; esac
@@ -97,6 +97,7 @@ load_case() {
       incl-fn) c_incl="$c_incl $_val" ;;
       calls-differ) c_differ="$c_differ${c_differ:+,}$_val" ;;
       callgrind) c_callgrind=$_val ;;
+      path-differ) c_pdiffer="$c_pdiffer${c_pdiffer:+,}$_val" ;;
       status | stderr-line | stderr-lacks | stderr-empty | stdout-line | \
         file-line | file-lacks | file-exists | file-absent | fns | dir-files | file-type | \
         file-match | line-in)
@@ -352,7 +353,8 @@ check_expect() {
 # tests/tool/callgraph.py: upstream Cachegrind with --vex-guest-chase=no
 # (every self cost), our own --toggle-collect=F runs (the inclusive cost of
 # each incl-fn F), and the release's Callgrind (call counts; calls-differ
-# pairs must differ).
+# pairs must differ); and its call paths against its own flat self costs
+# (path-differ functions must differ).
 check_callgraph() {
   _opts=$c_opts _ours=$c_our_opts _refs=$c_ref_opts _ok=0
   c_ref_opts="$_refs --vex-guest-chase=no" c_our_opts="$_ours --call-graph=yes"
@@ -364,6 +366,7 @@ check_callgraph() {
   done
   if [ "$_ok" -eq 0 ]; then
     python3 "$suite/callgraph.py" self "$_ourf" "$_reff" >>"$cres/why" || _ok=1
+    python3 "$suite/callgraph.py" paths "$_ourf" "$progs/" "$c_pdiffer" >>"$cres/why" || _ok=1
     _k=0
     for _fn in $c_incl; do
       _k=$((_k + 1))
