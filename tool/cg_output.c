@@ -84,6 +84,10 @@ static const HChar *events_line(void)
 
 typedef struct {
     ULong files, fns, lines; /* fl=, fn= and count lines written */
+    /* With --call-graph: the first recorded event's cost that ran outside
+     * an activation of the function its lines belong to (in a caller's, as
+     * a PLT stub does, or in none, before a thread's first entry). */
+    ULong foreign;
 } WriteStats;
 
 /* The functions of a region run (--toggle-collect) that have a count: the
@@ -301,7 +305,8 @@ static void out_file(Out *o, const CgFn *fn, const HChar **cur, const HChar *fil
  * (docs/format.md, "Call paths"): the functions they name (by their index
  * in `fns`), then each node with a cost or a call, or with such a
  * descendant, parents first. */
-static void write_paths(Out *o, CgFn **fns, UInt n_fns)
+static void write_paths(Out *o, CgFn **fns, UInt n_fns, const OwnedLine *own, UInt n_own,
+                        WriteStats *ws)
 {
     UInt n;
     CgNode *const *nodes = cg_graph_nodes(&n);
@@ -345,6 +350,19 @@ static void write_paths(Out *o, CgFn **fns, UInt n_fns)
         }
         out_str(o, "\n");
     }
+    /* What ran outside its own function's activations: each function's
+     * flat self cost above its paths' self cost (first event). */
+    Long *diff = VG_(calloc)("cg.out.foreign", n_fns + 1, sizeof *diff);
+    for (UInt i = 0; i < n_own; i++) diff[own[i].fn->index] += own[i].cc->ev[cg.graph_ev[0]];
+    for (UInt i = 0; i < n; i++) {
+        const CgNode *x = nodes[i];
+        diff[x->fn->index] -= x->incl[0];
+        if (x->parent) diff[x->parent->fn->index] += x->incl[0];
+    }
+    ws->foreign = 0;
+    for (UInt f = 0; f < n_fns; f++)
+        if (diff[f] > 0) ws->foreign += diff[f];
+    VG_(free)(diff);
     VG_(free)(named);
     VG_(free)(keep);
 }
@@ -423,7 +441,7 @@ static void write_callgrind_body(Out *o, LineCC **ccs, UInt n, const HChar *desc
             }
         }
     }
-    write_paths(o, fns, n_fns);
+    write_paths(o, fns, n_fns, own, n_own, ws);
     out_str(o, "totals:");
     for (Int e = 0; e < nev; e++) {
         out_str(o, " ");
@@ -626,6 +644,19 @@ static void print_stats(const WriteStats *ws)
     VG_(dmsg)("cachegrind: string table size: %u\n", cg.names.count);
     VG_(dmsg)("cachegrind: CC table size: %u\n", cg.cc_count);
     VG_(dmsg)("cachegrind: InstrInfo table size: %u\n", cg_tiers_live_superblocks());
+    if (!cg_stack_on()) return;
+    UInt n_paths;
+    (void)cg_graph_nodes(&n_paths);
+    VG_(dmsg)("cachegrind: call graph: activations %llu, loops not pushed %llu, deepest %llu\n",
+              cg.stat_calls, cg.stat_loops, cg.stat_max_depth);
+    VG_(dmsg)("cachegrind: call graph: functions %u, arcs %u, path nodes %u (of at most %u)\n",
+              cg_graph_n_fns(), cg_graph_n_arcs(), n_paths, cg.clo.max_paths);
+    VG_(dmsg)("cachegrind: call graph: calls folded into an open path %llu, into the caller's %llu\n",
+              cg.stat_folded, cg.stat_truncated);
+    VG_(dmsg)("cachegrind: call graph: memory %llu bytes in tables, %llu in stacks\n",
+              cg_graph_bytes(), cg_stack_bytes());
+    VG_(dmsg)("cachegrind: call graph: %s outside its function's activations: %llu\n",
+              event_names[cg.graph_ev[0]], ws->foreign);
 }
 
 void cg_write_results(void)

@@ -361,3 +361,12 @@ void cg_stack_zero(void)
     for (ThreadId tid = 1; tid < VG_N_THREADS; tid++) rebase(tid, False);
     cg_graph_zero();
 }
+
+ULong cg_stack_bytes(void)
+{
+    ULong b = 0;
+    if (cg_stack_on())
+        for (ThreadId tid = 1; tid < VG_N_THREADS; tid++)
+            b += stack_of(tid)->max * (ULong)sizeof(CgFrame);
+    return b;
+}

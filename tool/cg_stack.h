@@ -40,4 +40,7 @@ void cg_stack_settle_open(void);
  * from zero): the arcs to 0, the open activations go on from here. */
 void cg_stack_zero(void);
 
+/* Bytes the stacks hold, for --stats. */
+ULong cg_stack_bytes(void);
+
 #endif

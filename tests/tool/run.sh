@@ -100,7 +100,7 @@ load_case() {
       path-differ) c_pdiffer="$c_pdiffer${c_pdiffer:+,}$_val" ;;
       status | stderr-line | stderr-lacks | stderr-empty | stdout-line | \
         file-line | file-lacks | file-exists | file-absent | fns | dir-files | file-type | \
-        file-match | line-in)
+        file-match | stderr-match | line-in)
         printf '%s\t%s\n' "$_key" "$_val" >>"$cres/asserts" ;;
       *) c_bad="unknown key '$_key' in $1" ;;
     esac
@@ -511,6 +511,8 @@ check_asserts() {
       file-match)
         if [ -z "$_of" ] || [ ! -f "$_of" ]; then why "no output file to check"; _ok=1
         elif ! grep -E -e "$_v" "$_of" >/dev/null; then why "no line of the output file matches '$_v'"; _ok=1; fi ;;
+      stderr-match)
+        grep -E -e "$_v" "$_d.err" >/dev/null || { why "no line of stderr matches '$_v'"; _ok=1; } ;;
       file-lacks)
         if [ -z "$_of" ] || [ ! -f "$_of" ]; then why "no output file to check"; _ok=1
         elif grep -F -e "$_v" "$_of" >/dev/null; then why "output file has '$_v'"; _ok=1; fi ;;
