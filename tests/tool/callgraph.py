@@ -25,7 +25,10 @@ tool or post/), and held against three oracles:
                         pair A -> B that Callgrind has as A -> 0x... -> B
                         is left out (any number of unnamed steps).  Pairs named in EXCEPT (caller>callee,
                         comma-separated, after the files) are the classes
-                        where the rules differ by design and must differ.
+                        where the rules differ by design and must differ
+                        where either file has them (names that change with
+                        the C library may be listed side by side; one at
+                        least must be there).
   paths OURS PREFIX EXPECT
                         the call-path table of OURS (docs/format.md): no
                         node's self cost (its cost minus its children's) is
@@ -36,6 +39,9 @@ tool or post/), and held against three oracles:
                         they run code of another function's lines inside
                         their activations (a PLT stub after a call to a
                         library, a fall-through into a neighbouring symbol)
+
+OURS, REF, TOGGLED and CALLGRIND may each be several files joined by ':'
+(dumps and the final profile), whose figures add up.
 
 Exit status 0: agreed; 1: a difference, printed as `# ` lines; 2: unusable
 input.
@@ -58,8 +64,14 @@ def report(diffs):
     return 1 if diffs else 0
 
 
+def files(arg):
+    """A run's output files: one path, or several joined by ':' (dumps and
+    the final profile), whose figures add up."""
+    return arg.split(':')
+
+
 def cmd_self(ours, ref):
-    a, b = cgoracle.load([ours]), cgoracle.load([ref])
+    a, b = cgoracle.load(files(ours)), cgoracle.load(files(ref))
     if a.events != b.events:
         return report(['events %s, the oracle %s' % (a.events, b.events)])
     diffs = []
@@ -74,7 +86,7 @@ def cmd_self(ours, ref):
 
 
 def cmd_incl(ours, fn, toggled):
-    a, t = cgoracle.load([ours]), cgoracle.load([toggled])
+    a, t = cgoracle.load(files(ours)), cgoracle.load(files(toggled))
     if a.events != t.events:
         return report(['events %s, the toggled run %s' % (a.events, t.events)])
     incl = [0] * len(a.events)
@@ -102,7 +114,7 @@ def folded(p):
 
 
 def cmd_calls(ours, callgrind, expect=''):
-    a, c = folded(cgoracle.load([ours])), folded(cgoracle.load([callgrind]))
+    a, c = folded(cgoracle.load(files(ours))), folded(cgoracle.load(files(callgrind)))
     different = set(tuple(e.split('>', 1)) for e in expect.split(',') if e)
     # Pairs Callgrind links through unnamed code, any number of steps.
     succ = {}
@@ -121,7 +133,7 @@ def cmd_calls(ours, callgrind, expect=''):
                     todo.append(z)
                 else:
                     through.add((x, z))
-    diffs, compared = [], 0
+    diffs, compared, shown = [], 0, 0
     for pair in sorted(set(a) | set(c)):
         if any(UNNAMED.match(n) for n in pair) or pair in through:
             continue
@@ -131,10 +143,13 @@ def cmd_calls(ours, callgrind, expect=''):
             if same:
                 diffs.append('%s -> %s: %d calls in both, but the case says they differ' %
                              (pair[0], pair[1], a.get(pair, 0)))
+            shown += 1
             continue
         if not same:
             diffs.append('%s -> %s: ours %d calls, Callgrind %d' %
                          (pair[0], pair[1], a.get(pair, 0), c.get(pair, 0)))
+    if different and shown == 0:
+        diffs.append('none of the pairs the case says differ (%s) is in either file' % expect)
     if compared == 0:
         diffs.append('no pair of functions to compare')
     return report(diffs)
@@ -179,13 +194,16 @@ def cmd_paths(ours, prefix, expect=''):
     own), but for those in EXPECT (comma-separated), which must differ: code
     that runs inside another function's activation.  No node's self cost is
     negative."""
-    p = cgoracle.load([ours])
+    p = cgoracle.load(files(ours))
     flat, own = {}, set()
     for (f, name), v in p.fn.items():
         flat[name] = [a + b for a, b in zip(flat.get(name, [0] * len(v)), v)]
         if f.startswith(prefix):
             own.add(name)
-    paths = path_self(ours)
+    paths = {}
+    for f in files(ours):
+        for name, v in path_self(f).items():
+            paths[name] = [a + b for a, b in zip(paths.get(name, [0] * len(v)), v)]
     for name in set(flat) | set(paths):
         if any(x < 0 for x in paths.get(name, [])):
             own.add(name)  # checked below, wherever it lives
@@ -204,6 +222,17 @@ def cmd_paths(ours, prefix, expect=''):
                 diffs.append('%s: flat self %s, over its paths %s' % (name, a, b))
     for name in sorted(want - differ):
         diffs.append('%s: the case says its self costs differ, but they agree' % name)
+    # Each file on its own: no function's inclusive cost (the calls into
+    # it) is above the file's total, so a dump holds no cost of another.
+    for f in files(ours):
+        q = cgoracle.load([f])
+        incl = {}
+        for k, v in q.calls.items():
+            if "'" not in k[3]:
+                incl[k[3]] = [a + b for a, b in zip(incl.get(k[3], [0] * len(v[1:])), v[1:])]
+        for name, v in sorted(incl.items()):
+            if any(a > b for a, b in zip(v, q.totals)):
+                diffs.append('%s: %s: inclusive %s above the total %s' % (f, name, v, q.totals))
     return report(diffs)
 
 

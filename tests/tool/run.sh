@@ -354,16 +354,17 @@ check_expect() {
 # (every self cost), our own --toggle-collect=F runs (the inclusive cost of
 # each incl-fn F), and the release's Callgrind (call counts; calls-differ
 # pairs must differ); and its call paths against its own flat self costs
-# (path-differ functions must differ).
+# (path-differ functions must differ).  Each side's selected files
+# (our-files, ref-files; Callgrind's as the oracle's) add up.
 check_callgraph() {
   _opts=$c_opts _ours=$c_our_opts _refs=$c_ref_opts _ok=0
   c_ref_opts="$_refs --vex-guest-chase=no" c_our_opts="$_ours --call-graph=yes"
   run_pair 1
-  for _s in ref our; do
-    set -- $(out_files "$cres/${_s}1")
-    if [ $# -ne 1 ]; then why "$_s: expected one output file, found $#"; _ok=1; fi
-    eval "_${_s}f=\${1:-}"
-  done
+  # Several files (dumps, then the final profile) add up: joined by ':'.
+  _reff=$(sel_files "$cres/ref1" "$c_ref_files" | paste -sd: -)
+  _ourf=$(sel_files "$cres/our1" "$c_our_files" | paste -sd: -)
+  [ -n "$_reff" ] || { why "oracle: no output file"; _ok=1; }
+  [ -n "$_ourf" ] || { why "ours: no output file"; _ok=1; }
   if [ "$_ok" -eq 0 ]; then
     python3 "$suite/callgraph.py" self "$_ourf" "$_reff" >>"$cres/why" || _ok=1
     python3 "$suite/callgraph.py" paths "$_ourf" "$progs/" "$c_pdiffer" >>"$cres/why" || _ok=1
@@ -372,12 +373,12 @@ check_callgraph() {
       _k=$((_k + 1))
       c_our_opts="$_ours '--toggle-collect=$_fn'"
       run_one our "$crel/toggled$_k"
-      set -- $(out_files "$cres/toggled$_k")
-      python3 "$suite/callgraph.py" incl "$_ourf" "$_fn" "${1:-none}" >>"$cres/why" || _ok=1
+      _tf=$(sel_files "$cres/toggled$_k" "$c_our_files" | paste -sd: -)
+      python3 "$suite/callgraph.py" incl "$_ourf" "$_fn" "${_tf:-none}" >>"$cres/why" || _ok=1
     done
-    c_opts= c_ref_tool=callgrind c_ref_opts=
+    c_ref_tool=callgrind c_ref_opts=
     run_one ref "$crel/callgrind"
-    set -- $(out_files "$cres/callgrind")
+    _cf=$(sel_files "$cres/callgrind" "$c_ref_files" | paste -sd: -)
     if [ "$c_callgrind" = fails ]; then
       # Where Callgrind itself cannot run the program, the case says so, and
       # that it still fails is checked: a release that mends it is news.
@@ -385,7 +386,7 @@ check_callgraph() {
         why "Callgrind ran the program (the case says it fails): compare the calls"; _ok=1
       fi
     else
-      python3 "$suite/callgraph.py" calls "$_ourf" "${1:-none}" "$c_differ" >>"$cres/why" || _ok=1
+      python3 "$suite/callgraph.py" calls "$_ourf" "${_cf:-none}" "$c_differ" >>"$cres/why" || _ok=1
     fi
   fi
   c_opts=$_opts c_our_opts=$_ours c_ref_opts=$_refs c_ref_tool=cachegrind
