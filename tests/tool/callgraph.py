@@ -40,6 +40,13 @@ tool or post/), and held against three oracles:
                         their activations (a PLT stub after a call to a
                         library, a fall-through into a neighbouring symbol)
 
+  annotate-incl ANNOTATED OURS FN...
+                        callgrind_annotate --inclusive=yes (its report in
+                        ANNOTATED, made with --threshold=100
+                        --show-percs=no) gives each FN the sum of the calls
+                        into FN itself: its exact inclusive cost (FNs
+                        not called in OURS are left out)
+
 OURS, REF, TOGGLED and CALLGRIND may each be several files joined by ':'
 (dumps and the final profile), whose figures add up.
 
@@ -89,12 +96,7 @@ def cmd_incl(ours, fn, toggled):
     a, t = cgoracle.load(files(ours)), cgoracle.load(files(toggled))
     if a.events != t.events:
         return report(['events %s, the toggled run %s' % (a.events, t.events)])
-    incl = [0] * len(a.events)
-    calls = 0
-    for k, v in a.calls.items():
-        if k[3] == fn:
-            calls += v[0]
-            incl = [x + y for x, y in zip(incl, v[1:])]
+    calls, incl = calls_into(a, fn)
     if calls == 0:
         return report(['%s is never called in %s' % (fn, ours)])
     if incl != t.totals:
@@ -236,6 +238,37 @@ def cmd_paths(ours, prefix, expect=''):
     return report(diffs)
 
 
+def calls_into(p, fn):
+    """The number of calls into FN itself, and their inclusive costs."""
+    incl, calls = [0] * len(p.events), 0
+    for k, v in p.calls.items():
+        if k[3] == fn:
+            calls += v[0]
+            incl = [x + y for x, y in zip(incl, v[1:])]
+    return calls, incl
+
+
+def cmd_annotate_incl(annotated, ours, *fns):
+    """callgrind_annotate --inclusive=yes's figure for each FN (its row
+    FILE:FN, with or without [OBJECT]) is the sum of the calls into FN."""
+    p = cgoracle.load([ours])
+    with open(annotated, 'rb') as f:
+        text = f.read().decode('utf-8', 'surrogateescape')
+    _, rows, _ = cgoracle.parse_annotate(text, len(p.events))
+    diffs = []
+    for fn in fns:
+        if calls_into(p, fn)[0] == 0:
+            continue  # not called in this file (a dump before its calls)
+        mine = [v for name, v in rows.items() if re.sub(r' \[[^]]*\]$', '', name).endswith(':' + fn)]
+        want = calls_into(p, fn)[1]
+        if len(mine) != 1:
+            diffs.append('%s: %d rows in callgrind_annotate --inclusive=yes' % (fn, len(mine)))
+        elif mine[0] != want:
+            diffs.append('%s: callgrind_annotate %s, the calls into it %s' %
+                         (fn, cgoracle.fmt(p.events, mine[0]), cgoracle.fmt(p.events, want)))
+    return report(diffs)
+
+
 def main(argv):
     try:
         if argv[:1] == ['self'] and len(argv) == 3:
@@ -244,6 +277,8 @@ def main(argv):
             return cmd_incl(*argv[1:])
         if argv[:1] == ['calls'] and len(argv) in (3, 4):
             return cmd_calls(*argv[1:])
+        if argv[:1] == ['annotate-incl'] and len(argv) >= 3:
+            return cmd_annotate_incl(*argv[1:])
         if argv[:1] == ['paths'] and len(argv) in (3, 4):
             return cmd_paths(*argv[1:])
     except (cgoracle.Bad, OSError, ValueError) as e:
