@@ -122,6 +122,6 @@ else fail "$tag/core" "expected Valgrind-$upstream from both tools:$bad"; fi
 # --- 4. the tool suite ----------------------------------------------------------
 mkdir -p "$build/tests/tool" || exit 2
 (cd "$build/tests/tool" && abs_top_srcdir=$src abs_top_builddir=$build CG_OURS=$ours \
-   sh "$src/tests/tool/run.sh") 2>&1 |
+   CG_ANNOTATE="$abs_top_builddir/post/cg_annotate" sh "$src/tests/tool/run.sh") 2>&1 |
   sed -e "s#^\\(PASS\\|FAIL\\|SKIP\\): #\\1: $tag/#"
 exit 0

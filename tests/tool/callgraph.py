@@ -15,7 +15,8 @@ tool or post/), and held against three oracles:
                         activation), equals the totals of TOGGLED, our
                         --toggle-collect=FN profile of the same run (flat),
                         every event; FN must be called at least once
-  calls OURS CALLGRIND  call counts against the release's own Callgrind:
+  calls OURS CALLGRIND [EXCEPT [PREFIX]]
+                        call counts against the release's own Callgrind:
                         for every pair (caller, callee) of functions with
                         symbols (recursion levels folded: fib'2 is fib), the
                         number of calls is the same, except where Callgrind
@@ -23,12 +24,16 @@ tool or post/), and held against three oracles:
                         stub of .plt.sec, which it names 0x...; our tool
                         runs that code inside the caller's activation): a
                         pair A -> B that Callgrind has as A -> 0x... -> B
-                        is left out (any number of unnamed steps).  Pairs named in EXCEPT (caller>callee,
-                        comma-separated, after the files) are the classes
+                        is left out (any number of unnamed steps).  Pairs
+                        named in EXCEPT (caller>callee, comma-separated,
+                        after the files) are the classes
                         where the rules differ by design and must differ
                         where either file has them (names that change with
                         the C library may be listed side by side; one at
-                        least must be there).
+                        least must be there).  With PREFIX (after EXCEPT),
+                        only pairs with a function of files under PREFIX:
+                        where the C library's own calls depend on timing
+                        (EXCEPT pairs are compared anyway)
   paths OURS PREFIX EXPECT
                         the call-path table of OURS (docs/format.md): no
                         node's self cost (its cost minus its children's) is
@@ -115,8 +120,10 @@ def folded(p):
     return out
 
 
-def cmd_calls(ours, callgrind, expect=''):
-    a, c = folded(cgoracle.load(files(ours))), folded(cgoracle.load(files(callgrind)))
+def cmd_calls(ours, callgrind, expect='', prefix=''):
+    po = cgoracle.load(files(ours))
+    a, c = folded(po), folded(cgoracle.load(files(callgrind)))
+    mine = set(k[1] for k in po.fn if k[0].startswith(prefix)) if prefix else None
     different = set(tuple(e.split('>', 1)) for e in expect.split(',') if e)
     # Pairs Callgrind links through unnamed code, any number of steps.
     succ = {}
@@ -138,6 +145,9 @@ def cmd_calls(ours, callgrind, expect=''):
     diffs, compared, shown = [], 0, 0
     for pair in sorted(set(a) | set(c)):
         if any(UNNAMED.match(n) for n in pair) or pair in through:
+            continue
+        if pair not in different and mine is not None and pair[0] not in mine and \
+                pair[1] not in mine:
             continue
         compared += 1
         same = a.get(pair, 0) == c.get(pair, 0)
@@ -275,7 +285,7 @@ def main(argv):
             return cmd_self(*argv[1:])
         if argv[:1] == ['incl'] and len(argv) == 4:
             return cmd_incl(*argv[1:])
-        if argv[:1] == ['calls'] and len(argv) in (3, 4):
+        if argv[:1] == ['calls'] and len(argv) in (3, 4, 5):
             return cmd_calls(*argv[1:])
         if argv[:1] == ['annotate-incl'] and len(argv) >= 3:
             return cmd_annotate_incl(*argv[1:])

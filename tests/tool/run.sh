@@ -5,7 +5,8 @@
 #
 # Environment (from tests/run-tests.sh): abs_top_srcdir, abs_top_builddir,
 # VALGRIND, VG_LIBEXECDIR, VG_PLATFORM, VG_INCLUDEDIR.  Optional: CG_OURS (our tool binary;
-# default $abs_top_builddir/tool/cachegrind-$VG_PLATFORM), CASES (names or
+# default $abs_top_builddir/tool/cachegrind-$VG_PLATFORM), CG_ANNOTATE (our
+# cg_annotate, for the callgraph cases; default $abs_top_builddir/post/cg_annotate), CASES (names or
 # shell patterns of the cases to run), CG_REPEAT (runs per side for threaded
 # cases, default 8), CG_TIMEOUT (seconds per Valgrind run, default 300),
 # CC (default gcc), CXX (default g++, for the .cc programs).
@@ -61,7 +62,7 @@ load_case() {
   c_prog= c_args= c_opts= c_check=compare c_needs= c_env= c_threads=no
   c_outfile= c_build= c_prepare= c_expect= c_file= c_bad= c_invert=no
   c_ref_args=- c_our_args=- c_ref_opts= c_our_opts= sig_stderr_only=
-  c_ref_tool=cachegrind c_our_files= c_ref_files= c_exact= c_zero= c_incl= c_differ= c_callgrind= c_pdiffer=
+  c_ref_tool=cachegrind c_our_files= c_ref_files= c_exact= c_zero= c_incl= c_differ= c_callgrind= c_pdiffer= c_cscope=
   : >"$cres/asserts"
   while IFS= read -r _line || [ -n "$_line" ]; do
     case $_line in '' | '#'*) continue ;; esac
@@ -98,6 +99,7 @@ load_case() {
       calls-differ) c_differ="$c_differ${c_differ:+,}$_val" ;;
       callgrind) c_callgrind=$_val ;;
       path-differ) c_pdiffer="$c_pdiffer${c_pdiffer:+,}$_val" ;;
+      calls-scope) c_cscope=$_val ;;
       status | stderr-line | stderr-lacks | stderr-empty | stdout-line | \
         file-line | file-lacks | file-exists | file-absent | fns | dir-files | file-type | \
         file-match | stderr-match | line-in)
@@ -377,7 +379,7 @@ check_callgraph() {
 readers_agree() {
   _ann=$(dirname "$VALGRIND")/callgrind_annotate
   _orc="python3 $abs_top_srcdir/tests/callgrind/cgoracle.py"
-  _cga=$abs_top_builddir/post/cg_annotate
+  _cga=${CG_ANNOTATE:-$abs_top_builddir/post/cg_annotate}
   _r=0
   for _f in $(echo "$1" | tr : ' '); do
     _b=$cres/${_f##*/}
@@ -438,7 +440,9 @@ callgraph_once() {
         why "Callgrind ran the program (the case says it fails): compare the calls"; _ok=1
       fi
     else
-      python3 "$suite/callgraph.py" calls "$_ourf" "${_cf:-none}" "$c_differ" >>"$cres/why" || _ok=1
+      _pre=
+      [ "$c_cscope" = program ] && _pre=$progs/
+      python3 "$suite/callgraph.py" calls "$_ourf" "${_cf:-none}" "$c_differ" "$_pre" >>"$cres/why" || _ok=1
     fi
   fi
   c_opts=$_opts c_our_opts=$_ours c_ref_opts=$_refs c_ref_tool=cachegrind
