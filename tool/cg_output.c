@@ -426,18 +426,25 @@ static void write_callgrind_body(Out *o, LineCC **ccs, UInt n, const HChar *desc
                 out_costs(o, own[li].cc->line, own[li].cc->ev, ev, nev);
                 ws->lines++;
             }
-            for (; ai < n_arcs && arcs[ai]->caller == fn && arcs[ai]->caller_rec == rec; ai++) {
+            while (ai < n_arcs && arcs[ai]->caller == fn && arcs[ai]->caller_rec == rec) {
+                /* Arcs that differ only in their return address (two
+                 * calls on one line) are written as one. */
                 const CgArc *a = arcs[ai];
+                ULong calls = 0, incl[N_EVENTS] = {0};
+                for (; ai < n_arcs && cmp_arc(&arcs[ai], &a) == 0; ai++) {
+                    calls += arcs[ai]->calls;
+                    for (Int e = 0; e < nev; e++) incl[ev[e]] += arcs[ai]->incl[ev[e]];
+                }
                 out_file(o, fn, &cur, a->site_file);
                 out_line(o, "cob=", a->callee->obj, False);
                 out_line(o, "cfi=", a->callee->file, False);
                 out_line(o, "cfn=", a->callee->name, a->callee_rec);
                 out_str(o, "calls=");
-                out_u64(o, a->calls);
+                out_u64(o, calls);
                 out_str(o, " ");
                 out_u64(o, a->callee->line);
                 out_str(o, "\n");
-                out_costs(o, a->site_line, a->incl, ev, nev);
+                out_costs(o, a->site_line, incl, ev, nev);
             }
         }
     }
