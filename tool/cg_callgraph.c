@@ -165,9 +165,10 @@ CgArc *cg_graph_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec
 
 CgNode *cg_graph_node(CgNode *parent, CgFn *fn)
 {
+    if (parent && parent->last_child && parent->last_child->fn == fn) return parent->last_child;
     UInt h = node_hash(parent, fn) & (cg.graph_node_buckets - 1);
     for (CgNode *n = cg.graph_node_table[h]; n; n = n->next)
-        if (n->parent == parent && n->fn == fn) return n;
+        if (n->parent == parent && n->fn == fn) return parent ? parent->last_child = n : n;
     if (cg.graph_n_nodes >= cg.clo.max_paths) return NULL;
     CgNode *n = VG_(calloc)("cg.graph.node", 1, sizeof *n + cg.graph_nev * sizeof n->incl[0]);
     n->parent = parent;
@@ -181,6 +182,7 @@ CgNode *cg_graph_node(CgNode *parent, CgFn *fn)
                                       cg.graph_max_nodes * sizeof *cg.graph_nodes);
     }
     cg.graph_nodes[cg.graph_n_nodes++] = n;
+    if (parent) parent->last_child = n;
     if (cg.graph_n_nodes > cg.graph_node_buckets)
         cg.graph_node_table =
             (CgNode **)grow((void **)cg.graph_node_table, &cg.graph_node_buckets, node_entry_hash);
