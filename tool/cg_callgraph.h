@@ -45,7 +45,7 @@ typedef struct CgNode {
     struct CgNode *parent;
     CgFn *fn;
     struct CgNode *last_child; /* the child found last (calls repeat) */
-    UInt id; /* 1, 2, ... in the order made: a parent before its children */
+    UInt id;                   /* 1, 2, ... in the order made: a parent before its children */
     ULong calls;
     ULong incl[0]; /* one per recorded event (cg_lines_recorded), in its order */
 } CgNode;

@@ -654,16 +654,21 @@ static void print_stats(const WriteStats *ws)
     if (!cg_stack_on()) return;
     UInt n_paths;
     (void)cg_graph_nodes(&n_paths);
-    VG_(dmsg)("cachegrind: call graph: activations %llu, loops not pushed %llu, deepest %llu\n",
-              cg.stat_calls, cg.stat_loops, cg.stat_max_depth);
-    VG_(dmsg)("cachegrind: call graph: functions %u, arcs %u, path nodes %u (of at most %u)\n",
-              cg_graph_n_fns(), cg_graph_n_arcs(), n_paths, cg.clo.max_paths);
-    VG_(dmsg)("cachegrind: call graph: calls folded into an open path %llu, into the caller's %llu\n",
-              cg.stat_folded, cg.stat_truncated);
-    VG_(dmsg)("cachegrind: call graph: memory %llu bytes in tables, %llu in stacks\n",
-              cg_graph_bytes(), cg_stack_bytes());
-    VG_(dmsg)("cachegrind: call graph: %s outside its function's activations: %llu\n",
-              event_names[cg.graph_ev[0]], ws->foreign);
+    VG_(dmsg)
+    ("cachegrind: call graph: activations %llu, loops not pushed %llu, deepest %llu\n",
+     cg.stat_calls, cg.stat_loops, cg.stat_max_depth);
+    VG_(dmsg)
+    ("cachegrind: call graph: functions %u, arcs %u, path nodes %u (of at most %u)\n",
+     cg_graph_n_fns(), cg_graph_n_arcs(), n_paths, cg.clo.max_paths);
+    VG_(dmsg)
+    ("cachegrind: call graph: calls folded into an open path %llu, into the caller's %llu\n",
+     cg.stat_folded, cg.stat_truncated);
+    VG_(dmsg)
+    ("cachegrind: call graph: memory %llu bytes in tables, %llu in stacks\n", cg_graph_bytes(),
+     cg_stack_bytes());
+    VG_(dmsg)
+    ("cachegrind: call graph: %s outside its function's activations: %llu\n",
+     event_names[cg.graph_ev[0]], ws->foreign);
 }
 
 void cg_write_results(void)

@@ -196,15 +196,19 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
      * into a region is a root of it. */
     const CgFrame *caller = s->n > 0 && s->frames[s->n - 1].fn ? &s->frames[s->n - 1] : NULL;
     Bool counted = cg.collect != 0;
+    /* Between a STOP request and a START (or before the START of
+     * --instr-at-start=no) activations are followed, so that the stack is
+     * right when counting starts, but no call is recorded. */
+    Bool record = counted && cg.instr_enabled;
     CgArc *arc = NULL;
     Bool rec = fn->active > 0;
-    if (counted && caller && caller->counted) {
+    if (record && caller && caller->counted) {
         arc = cg_graph_arc(caller->fn, caller->rec, fn, rec, return_address(s, sp));
         arc->calls++;
     }
     CgNode *node = NULL;
     Bool owns = False;
-    if (counted) {
+    if (record) {
         CgNode *parent = caller && caller->counted ? caller->node : NULL;
         node = cg_graph_node(parent, fn);
         owns = node != NULL;
