@@ -33,7 +33,7 @@ typedef struct CgArc {
     const HChar *site_file;      /* the call site: the line before the return */
     UInt site_line;              /* address if it lies in the caller, else the caller's entry */
     ULong calls;
-    ULong incl[N_EVENTS];
+    ULong incl[N_EVENTS]; /* the recorded events (cg_lines_recorded), in their order */
 } CgArc;
 
 /* A call path: the activations of a function called along one path from a

@@ -282,12 +282,13 @@ static void out_line(Out *o, const HChar *key, const HChar *value, Bool rec)
     out_str(o, "\n");
 }
 
+/* `v` indexed by event through `ev`, or by position when `ev` is NULL. */
 static void out_costs(Out *o, UInt line, const ULong *v, const Int *ev, Int nev)
 {
     out_u64(o, line);
     for (Int e = 0; e < nev; e++) {
         out_str(o, " ");
-        out_u64(o, v[ev[e]]);
+        out_u64(o, v[ev ? ev[e] : e]);
     }
     out_str(o, "\n");
 }
@@ -389,7 +390,7 @@ static void write_callgrind_body(Out *o, LineCC **ccs, UInt n, const HChar *desc
     CgArc **arcs = cg_graph_arcs(&n_arcs);
     for (UInt i = 0; i < n_arcs; i++) {
         Bool any = arcs[i]->calls != 0;
-        for (Int e = 0; e < nev && !any; e++) any = arcs[i]->incl[ev[e]] != 0;
+        for (Int e = 0; e < nev && !any; e++) any = arcs[i]->incl[e] != 0;
         if (any) arcs[kept++] = arcs[i];
     }
     n_arcs = kept;
@@ -433,7 +434,7 @@ static void write_callgrind_body(Out *o, LineCC **ccs, UInt n, const HChar *desc
                 ULong calls = 0, incl[N_EVENTS] = {0};
                 for (; ai < n_arcs && cmp_arc(&arcs[ai], &a) == 0; ai++) {
                     calls += arcs[ai]->calls;
-                    for (Int e = 0; e < nev; e++) incl[ev[e]] += arcs[ai]->incl[ev[e]];
+                    for (Int e = 0; e < nev; e++) incl[e] += arcs[ai]->incl[e];
                 }
                 out_file(o, fn, &cur, a->site_file);
                 out_line(o, "cob=", a->callee->obj, False);
@@ -444,7 +445,7 @@ static void write_callgrind_body(Out *o, LineCC **ccs, UInt n, const HChar *desc
                 out_str(o, " ");
                 out_u64(o, a->callee->line);
                 out_str(o, "\n");
-                out_costs(o, a->site_line, incl, ev, nev);
+                out_costs(o, a->site_line, incl, NULL, nev);
             }
         }
     }

@@ -89,17 +89,22 @@ static void reload(void)
     cg.stack_limit = s->n > 0 ? s->frames[s->n - 1].sp : NONE;
 }
 
-/* An activation's cost up to the running totals `run` goes to its arc and
- * its path. */
-static void credit(CgFrame *f, const ULong *run)
+/* Frames, arcs and nodes keep the recorded events only, in their order
+ * (cg.graph_ev): with Ir alone, one word each.  The running totals of
+ * the others never move. */
+static void take(ULong *dst, const ULong *run)
+{
+    for (Int i = 0; i < cg.graph_nev; i++) dst[i] = run[cg.graph_ev[i]];
+}
+
+/* An activation's cost up to `now` (the recorded events' running totals)
+ * goes to its arc and its path. */
+static void credit(CgFrame *f, const ULong *now)
 {
     if (f->arc)
-        for (Int e = 0; e < N_EVENTS; e++) f->arc->incl[e] += run[e] - f->start[e];
+        for (Int i = 0; i < cg.graph_nev; i++) f->arc->incl[i] += now[i] - f->start[i];
     if (f->owns_node)
-        for (Int i = 0; i < cg.graph_nev; i++) {
-            Int e = cg.graph_ev[i];
-            f->node->incl[i] += run[e] - f->start[e];
-        }
+        for (Int i = 0; i < cg.graph_nev; i++) f->node->incl[i] += now[i] - f->start[i];
 }
 
 static void pop(ThreadId tid, CgStack *s)
@@ -107,10 +112,12 @@ static void pop(ThreadId tid, CgStack *s)
     CgFrame *f = &s->frames[--s->n];
     ULong *run = run_of(tid);
     if (!f->fn) {
-        VG_(memcpy)(run, f->start, sizeof f->start);
+        for (Int i = 0; i < cg.graph_nev; i++) run[cg.graph_ev[i]] = f->start[i];
         return;
     }
-    credit(f, run);
+    ULong now[N_EVENTS];
+    take(now, run);
+    credit(f, now);
     if (tid == cg.stack_tid) f->fn->active--;
 }
 
@@ -231,7 +238,7 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
     f->owns_node = owns;
     f->rec = rec;
     f->counted = counted;
-    VG_(memcpy)(f->start, cg.run, sizeof f->start);
+    take(f->start, cg.run);
     fn->active++;
     cg.stat_calls++;
     reload();
@@ -303,11 +310,12 @@ void cg_stack_thread_runs(ThreadId tid)
 static void rebase(ThreadId tid, Bool credit_too)
 {
     CgStack *s = stack_of(tid);
-    const ULong *at = run_of(tid);
+    ULong at[N_EVENTS];
+    take(at, run_of(tid));
     for (UInt i = s->n; i-- > 0;) {
         CgFrame *f = &s->frames[i];
         if (!f->fn) {
-            at = f->start;
+            VG_(memcpy)(at, f->start, sizeof at);
             continue;
         }
         if (credit_too) credit(f, at);
@@ -337,7 +345,7 @@ void cg_stack_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
     CgStack *s = stack_of(tid);
     CgFrame *f = push(s);
     *f = (CgFrame){.sp = PENDING, .interrupted = VG_(get_SP)(tid)};
-    VG_(memcpy)(f->start, run_of(tid), sizeof f->start);
+    take(f->start, run_of(tid));
     if (tid == cg.stack_tid) reload();
 }
 

@@ -128,7 +128,8 @@ typedef struct {
     Bool owns_node;        /* it alone adds to the node (else an open frame does) */
     Bool rec;              /* recursion level 2 or deeper */
     Bool counted;          /* opened inside a --toggle-collect region (or without regions) */
-    ULong start[N_EVENTS]; /* the thread's running totals at its entry (a fence: at delivery) */
+    ULong start[N_EVENTS]; /* the thread's running totals of the recorded events
+                              (cg.graph_ev) at its entry (a fence: at delivery) */
 } CgFrame;
 
 /* One thread's activations (cg_stack.c). */
