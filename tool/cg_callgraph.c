@@ -10,6 +10,7 @@
  * ZERO_STATS reset stays, with zero counts, and is left out of the file. */
 #include "cg_callgraph.h"
 #include "cg_lines.h"
+#include "cg_regions.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -114,7 +115,9 @@ CgFn *cg_graph_fn_at(Addr a)
     if (f) return f;
     DebugInfo *di = VG_(find_DebugInfo)(VG_(current_DiEpoch)(), a);
     const HChar *obj = cg_lines_intern(di ? VG_(DebugInfo_get_filename)(di) : "???");
-    return new_fn(name, file, line, obj);
+    f = new_fn(name, file, line, obj);
+    f->region = cg_regions_on() && cg_regions_match(name);
+    return f;
 }
 
 CgFn *cg_graph_home(const HChar *name, const HChar *file)

@@ -15,6 +15,7 @@ typedef struct CgFn {
     const HChar *file;  /* interned: the file of its entry, "???" when unknown */
     const HChar *obj;   /* interned: the object it lives in, "???" when unknown */
     UInt line;          /* the line of its entry (0: unknown) */
+    Bool region;        /* its name matches a --toggle-collect pattern */
     UInt active;        /* activations open on the thread that runs now */
     UInt index;         /* its position in the output, while it is written */
     struct CgArc *last; /* the arc into it found last (most calls repeat one) */

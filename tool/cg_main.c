@@ -232,13 +232,13 @@ static void thread_created(ThreadId parent, ThreadId child)
 
 static void signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
 {
-    if (cg_regions_on()) cg_regions_signal_delivered(tid, sigNo, alt_stack);
+    if (cg_regions_on() && !cg_stack_on()) cg_regions_signal_delivered(tid, sigNo, alt_stack);
     cg_stack_signal_delivered(tid, sigNo, alt_stack);
 }
 
 static void signal_returned(ThreadId tid, Int sigNo)
 {
-    if (cg_regions_on()) cg_regions_signal_returned(tid, sigNo);
+    if (cg_regions_on() && !cg_stack_on()) cg_regions_signal_returned(tid, sigNo);
     cg_stack_signal_returned(tid, sigNo);
 }
 

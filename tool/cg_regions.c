@@ -91,9 +91,22 @@ static void reload_if_running(ThreadId tid)
     if (tid == VG_(get_running_tid)()) load_thread(tid);
 }
 
+/* With --call-graph the activation stacks carry the regions (cg_stack.c
+ * opens and closes them through cg_regions_set): this file's own state
+ * and IR are then unused. */
+static Bool own_state(void)
+{
+    return cg_regions_on() && !cg.clo.call_graph;
+}
+
 void cg_regions_thread_runs(ThreadId tid)
 {
-    if (cg_regions_on()) load_thread(tid);
+    if (own_state()) load_thread(tid);
+}
+
+void cg_regions_set(Bool in)
+{
+    cg.collect = in;
 }
 
 void cg_regions_thread_created(ThreadId parent, ThreadId child)
@@ -197,7 +210,11 @@ static Bool is_region_entry(Addr addr)
     const HChar *name;
     if (!VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), addr, &name)) return False;
     name = cg_lines_fn_name(addr);
-    if (!name) return False;
+    return name && cg_regions_match(name);
+}
+
+Bool cg_regions_match(const HChar *name)
+{
     for (UInt i = 0; i < cg.clo.n_toggle; i++)
         if (VG_(string_match)(cg.clo.toggle[i], name)) return True;
     return False;
@@ -205,7 +222,7 @@ static Bool is_region_entry(Addr addr)
 
 void cg_regions_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word)
 {
-    if (!cg_regions_on()) return;
+    if (!own_state()) return;
     Bool w64 = word == Ity_I64;
     IRExpr *sp = bind(out, word, IRExpr_Get(layout->offset_SP, word));
     Bool entry = is_region_entry(addr);

@@ -18,6 +18,11 @@ static inline Bool cg_regions_on(void)
 {
     return cg.clo.n_toggle > 0;
 }
+/* Whether a function of this name (as the profile shows it) opens a region. */
+Bool cg_regions_match(const HChar *name);
+/* With --call-graph, whose activation stacks carry the regions
+ * (cg_stack.c): the running thread is now inside a region, or not. */
+void cg_regions_set(Bool in);
 /* The scheduler is about to run `tid`: its region state becomes the one
  * generated code reads. */
 void cg_regions_thread_runs(ThreadId tid);
@@ -32,7 +37,7 @@ void cg_regions_signal_returned(ThreadId tid, Int sigNo);
 /* The IR at the start of the superblock at `addr`, after its preamble:
  * closes the running thread's region if the stack pointer rose above its
  * entry's, and opens one if `addr` is the entry of a matching function.
- * Nothing without patterns. */
+ * Nothing without patterns, or with --call-graph (the stacks do it). */
 void cg_regions_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word);
 /* `delta` (an I64 that is 0 or 1) as generated code must add it to a
  * count: unchanged without patterns, else ANDed with cg.collect. */

@@ -39,6 +39,13 @@
  * thread (CgFn.active, moved when the scheduler switches threads): a call
  * into a function that is open goes to its level 2 (cg_callgraph.h).
  *
+ * Regions.  With --toggle-collect too, the stacks carry the regions
+ * instead of cg_regions.c's own state: an activation of a matching function
+ * opens its thread's region when none is open and closes it when it ends,
+ * by the same rule, so the counts are those of a run without the call
+ * graph (tests/tool, the callgraph-region-* cases); a fence saves the
+ * region and the handler starts outside it.
+ *
  * Signals.  As for regions: delivery puts up a fence, above which the
  * handler's activations are roots of their own; the fence keeps the
  * running totals of the moment of delivery and gives them back when the
@@ -48,6 +55,7 @@
  * cg_regions.c explains. */
 #include "cg_stack.h"
 #include "cg_callgraph.h"
+#include "cg_regions.h"
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_libcbase.h"
@@ -107,17 +115,27 @@ static void credit(CgFrame *f, const ULong *now)
         for (Int i = 0; i < cg.graph_nev; i++) f->node->incl[i] += now[i] - f->start[i];
 }
 
+/* The thread is inside a --toggle-collect region now, or not; counting
+ * follows if it is the running thread. */
+static void set_region(ThreadId tid, CgStack *s, Bool in)
+{
+    s->in_region = in;
+    if (tid == cg.stack_tid && cg_regions_on()) cg_regions_set(in);
+}
+
 static void pop(ThreadId tid, CgStack *s)
 {
     CgFrame *f = &s->frames[--s->n];
     ULong *run = run_of(tid);
     if (!f->fn) {
         for (Int i = 0; i < cg.graph_nev; i++) run[cg.graph_ev[i]] = f->start[i];
+        set_region(tid, s, f->opened_region);
         return;
     }
     ULong now[N_EVENTS];
     take(now, run);
     credit(f, now);
+    if (f->opened_region) set_region(tid, s, False);
     if (tid == cg.stack_tid) f->fn->active--;
 }
 
@@ -197,6 +215,10 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
             return;
         }
     }
+    /* A function of --toggle-collect opens its thread's region unless one
+     * is open; the region ends with this activation. */
+    Bool opens = fn->region && !s->in_region;
+    if (opens) set_region(cg.stack_tid, s, True);
     /* The caller: the innermost activation, unless a fence or nothing is
      * below (the root of a thread or a handler).  Outside every
      * --toggle-collect region nothing is recorded, and a call from outside
@@ -238,6 +260,7 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
     f->owns_node = owns;
     f->rec = rec;
     f->counted = counted;
+    f->opened_region = opens;
     take(f->start, cg.run);
     fn->active++;
     cg.stat_calls++;
@@ -300,6 +323,7 @@ void cg_stack_thread_runs(ThreadId tid)
     VG_(memcpy)(cg.run, stack_of(tid)->run, sizeof cg.run);
     cg.stack_tid = tid;
     count_active(tid, +1);
+    set_region(tid, stack_of(tid), stack_of(tid)->in_region);
     reload();
 }
 
@@ -333,6 +357,7 @@ void cg_stack_thread_created(ThreadId parent, ThreadId child)
     if (child == cg.stack_tid) count_active(child, -1);
     CgStack *s = stack_of(child);
     s->n = 0;
+    set_region(child, s, False);
     VG_(memset)(run_of(child), 0, sizeof s->run);
     if (child == cg.stack_tid) reload();
 }
@@ -344,8 +369,9 @@ void cg_stack_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
     if (!cg_stack_on()) return;
     CgStack *s = stack_of(tid);
     CgFrame *f = push(s);
-    *f = (CgFrame){.sp = PENDING, .interrupted = VG_(get_SP)(tid)};
+    *f = (CgFrame){.sp = PENDING, .interrupted = VG_(get_SP)(tid), .opened_region = s->in_region};
     take(f->start, run_of(tid));
+    set_region(tid, s, False);
     if (tid == cg.stack_tid) reload();
 }
 

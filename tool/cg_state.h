@@ -128,6 +128,7 @@ typedef struct {
     Bool owns_node;        /* it alone adds to the node (else an open frame does) */
     Bool rec;              /* recursion level 2 or deeper */
     Bool counted;          /* opened inside a --toggle-collect region (or without regions) */
+    Bool opened_region;    /* it opened its thread's region (a fence: the region it saved) */
     ULong start[N_EVENTS]; /* the thread's running totals of the recorded events
                               (cg.graph_ev) at its entry (a fence: at delivery) */
 } CgFrame;
@@ -138,6 +139,7 @@ typedef struct {
     UInt n, max;
     ULong run[N_EVENTS];  /* its running totals, while another thread runs */
     UWord seg_lo, seg_hi; /* a readable stretch of its stack, for return addresses */
+    Bool in_region;       /* inside a --toggle-collect region (regions ride on the stack) */
 } CgStack;
 
 /* Everything kept per thread, each part by the file that owns it. */

@@ -117,7 +117,7 @@ load_case() {
   case " $c_opts $c_our_opts " in *" --fork-counts="* | *" --exec-profile="*) c_needs="$c_needs dumps" ;; esac
   case " $c_our_opts " in *" --hot-threshold="*) c_needs="$c_needs hot-threshold" ;; esac
   [ "$c_threads" = yes ] && c_needs="$c_needs taskset"
-  [ "$c_check" = callgraph ] && c_needs="$c_needs python3 call-graph"
+  case $c_check in callgraph | samecounts) c_needs="$c_needs python3 call-graph" ;; esac
   c_cachesim=yes
   case " $c_opts " in *" --cache-sim=no "*) c_cachesim=no ;; esac
 }
@@ -369,6 +369,21 @@ check_callgraph() {
   done
   [ "$_try" -gt 1 ] && why "passed at try $_try"
   return 0
+}
+
+# samecounts: ours with --call-graph=yes against ours without, every other
+# option alike (--toggle-collect, whose regions then ride on the activation
+# stacks): every self cost and the totals are equal (callgraph.py self).
+check_samecounts() {
+  _ours=$c_our_opts
+  run_one our "$crel/flat"
+  c_our_opts="$_ours --call-graph=yes"
+  run_one our "$crel/our1"
+  c_our_opts=$_ours
+  _ff=$(sel_files "$cres/flat" "$c_our_files" | paste -sd: -)
+  _gf=$(sel_files "$cres/our1" "$c_our_files" | paste -sd: -)
+  if [ -z "$_ff" ] || [ -z "$_gf" ]; then why "no output file (flat: '$_ff', graph: '$_gf')"; return 1; fi
+  python3 "$suite/callgraph.py" self "$_gf" "$_ff" >>"$cres/why"
 }
 
 # readers_agree FILES: each of our call-graph files is read alike by the
@@ -792,6 +807,7 @@ for cf in "$suite"/cases/*.case; do
     expect) check_expect ;;
     oracle) check_oracle ;;
     callgraph) check_callgraph || ok=1 ;;
+    samecounts) check_samecounts || ok=1 ;;
     *) fail "$name" "unknown check '$c_check'"; continue ;;
   esac
   [ -n "$c_expect" ] && { check_expect_file || ok=1; }
