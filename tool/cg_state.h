@@ -200,7 +200,9 @@ typedef struct CgState {
      * code compares the stack pointer with: above region_limit, at any
      * superblock, the running thread's region or signal handler has ended
      * (~0 outside both); above entry_limit, at a matching entry, a region
-     * opens (~0 outside a region). */
+     * opens (~0 outside a region).  With --call-graph the activation
+     * stacks carry the regions, and cg_stack.c sets collect through
+     * cg_regions_set(). */
     ULong collect;
     UWord region_limit, entry_limit;
 
