@@ -224,8 +224,9 @@ static void write_body(Out *o, LineCC **ccs, UInt n, const HChar *desc, WriteSta
 /* ------------------------------------------------------------------ */
 
 /* With --call-graph=yes the file is in Callgrind's format (docs/format.md,
- * "The call graph"): the same self cost lines, grouped under the function
- * each belongs to, and each function's calls with their inclusive costs. */
+ * "What the tool writes with --call-graph"): the same self cost lines,
+ * grouped under the function each belongs to, and each function's calls
+ * with their inclusive costs. */
 
 static const HChar *const event_names[N_EVENTS] = {
     "Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw", "Bc", "Bcm", "Bi", "Bim",
@@ -303,9 +304,9 @@ static void out_file(Out *o, const CgFn *fn, const HChar **cur, const HChar *fil
 }
 
 /* The call paths, in `#` lines that Callgrind's readers skip
- * (docs/format.md, "Call paths"): the functions they name (by their index
- * in `fns`), then each node with a cost or a call, or with such a
- * descendant, parents first. */
+ * (docs/format.md, "What the tool writes with --call-graph"): the functions they name (by their
+ * index in `fns`), then each node with a cost or a call, or with such a descendant, parents first.
+ */
 static void write_paths(Out *o, CgFn **fns, UInt n_fns, const OwnedLine *own, UInt n_own,
                         WriteStats *ws)
 {
