@@ -212,26 +212,27 @@ void cg_graph_zero(void)
         }
 }
 
-CgFn **cg_graph_fns(UInt *n)
+/* Every entry of a chained table (entries start with their `next`
+ * pointer), in no order, in a new array. */
+static void **flatten(void **table, UInt buckets, UInt count, UInt *n)
 {
-    CgFn **v = VG_(malloc)("cg.graph.fns", (cg.graph_fn_count + 1) * sizeof *v);
+    void **v = VG_(malloc)("cg.graph.list", (count + 1) * sizeof *v);
     UInt k = 0;
-    for (UInt i = 0; i < cg.graph_fn_buckets; i++)
-        for (CgFn *f = cg.graph_fns[i]; f; f = f->next) v[k++] = f;
-    tl_assert(k == cg.graph_fn_count);
+    for (UInt i = 0; i < buckets; i++)
+        for (void *e = table[i]; e; e = *(void **)e) v[k++] = e;
+    tl_assert(k == count);
     *n = k;
     return v;
 }
 
+CgFn **cg_graph_fns(UInt *n)
+{
+    return (CgFn **)flatten((void **)cg.graph_fns, cg.graph_fn_buckets, cg.graph_fn_count, n);
+}
+
 CgArc **cg_graph_arcs(UInt *n)
 {
-    CgArc **v = VG_(malloc)("cg.graph.arcs", (cg.graph_arc_count + 1) * sizeof *v);
-    UInt k = 0;
-    for (UInt i = 0; i < cg.graph_arc_buckets; i++)
-        for (CgArc *a = cg.graph_arcs[i]; a; a = a->next) v[k++] = a;
-    tl_assert(k == cg.graph_arc_count);
-    *n = k;
-    return v;
+    return (CgArc **)flatten((void **)cg.graph_arcs, cg.graph_arc_buckets, cg.graph_arc_count, n);
 }
 
 UInt cg_graph_n_fns(void)
