@@ -47,6 +47,7 @@ typedef struct CgNode {
     CgFn *fn;
     struct CgNode *last_child; /* the child found last (calls repeat) */
     UInt id;                   /* 1, 2, ... in the order made: a parent before its children */
+    UInt active;               /* activations of it open on the thread that runs now */
     ULong calls;
     ULong incl[0]; /* one per recorded event (cg_lines_recorded), in its order */
 } CgNode;

@@ -30,7 +30,9 @@
  *
  * Paths.  Each activation also adds its cost to its call path's node
  * (cg_callgraph.h), the child of its caller's, which an activation owns
- * when it made the node active: so a path's cost is never counted twice.
+ * when it made the node active (nodes count their open activations on the
+ * running thread, as functions do): so a path's cost is never counted
+ * twice.
  * When the table is full, a call into a function that is open folds into
  * that function's innermost open path (recursion stays one node deep), and
  * any other new path into its caller's, whose self cost it then becomes.
@@ -136,7 +138,10 @@ static void pop(ThreadId tid, CgStack *s)
     take(now, run);
     credit(f, now);
     if (f->opened_region) set_region(tid, s, False);
-    if (tid == cg.stack_tid) f->fn->active--;
+    if (tid == cg.stack_tid) {
+        f->fn->active--;
+        if (f->node) f->node->active--;
+    }
 }
 
 /* Ends what the stack pointer `sp` at a superblock's start has left: the
@@ -240,16 +245,19 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
     if (record) {
         CgNode *parent = caller && caller->counted ? caller->node : NULL;
         node = cg_graph_node(parent, fn);
-        owns = node != NULL;
-        if (owns) {
-            node->calls++;
-        } else if (rec) {
+        if (!node && rec) {
             node = open_node_of(s, fn);
             cg.stat_folded++;
-        } else {
+        } else if (!node) {
             node = parent;
             cg.stat_truncated++;
         }
+        /* A node adds up the activations along its path, each once: the
+         * one that made it active owns it, and any inside that (after a
+         * fold) adds nothing more. */
+        owns = node && node->active == 0;
+        if (owns) node->calls++;
+        if (node) node->active++;
     }
     CgFrame *f = push(s);
     f->sp = sp;
@@ -304,12 +312,14 @@ void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRTyp
 /* ------------------------------------------------------------------ */
 
 /* Moves the open activations' counts of the running thread out of (or
- * into) the functions' active counts. */
+ * into) the functions' and the paths' active counts. */
 static void count_active(ThreadId tid, Int delta)
 {
     CgStack *s = stack_of(tid);
-    for (UInt i = 0; i < s->n; i++)
+    for (UInt i = 0; i < s->n; i++) {
         if (s->frames[i].fn) s->frames[i].fn->active += delta;
+        if (s->frames[i].node) s->frames[i].node->active += delta;
+    }
 }
 
 void cg_stack_thread_runs(ThreadId tid)
