@@ -375,10 +375,11 @@ check_callgraph() {
 # option alike (--toggle-collect, whose regions then ride on the activation
 # stacks): every self cost and the totals are equal (callgraph.py self).
 check_samecounts() {
-  _ours=$c_our_opts
-  run_one our "$crel/flat"
+  _ours=$c_our_opts _running=0
+  in_parallel run_one our "$crel/flat"
   c_our_opts="$_ours --call-graph=yes"
-  run_one our "$crel/our1"
+  in_parallel run_one our "$crel/our1"
+  wait
   c_our_opts=$_ours
   _ff=$(sel_files "$cres/flat" "$c_our_files" | paste -sd: -)
   _gf=$(sel_files "$cres/our1" "$c_our_files" | paste -sd: -)
@@ -424,6 +425,16 @@ readers_agree() {
   return $_r
 }
 
+# in_parallel: runs its command in the background, at most two at a time
+# (one per core); threaded cases, which are pinned to one core, one at a
+# time.  `wait` collects the last.
+in_parallel() {
+  if [ "$c_threads" = yes ]; then "$@"; return; fi
+  "$@" &
+  _running=$((${_running:-0} + 1))
+  if [ "$_running" -ge 2 ]; then wait; _running=0; fi
+}
+
 callgraph_once() {
   _opts=$c_opts _ours=$c_our_opts _refs=$c_ref_opts _ok=0
   c_ref_opts="$_refs --vex-guest-chase=no" c_our_opts="$_ours --call-graph=yes"
@@ -434,19 +445,26 @@ callgraph_once() {
   [ -n "$_reff" ] || { why "oracle: no output file"; _ok=1; }
   [ -n "$_ourf" ] || { why "ours: no output file"; _ok=1; }
   if [ "$_ok" -eq 0 ]; then
+    # The other runs first, two at a time: the --toggle-collect ones and
+    # Callgrind's.
+    _running=0 _k=0
+    for _fn in $c_incl; do
+      _k=$((_k + 1))
+      c_our_opts="$_ours '--toggle-collect=$_fn'"
+      in_parallel run_one our "$crel/toggled$_k"
+    done
+    c_ref_tool=callgrind c_ref_opts=
+    in_parallel run_one ref "$crel/callgrind"
+    wait
     python3 "$suite/callgraph.py" self "$_ourf" "$_reff" >>"$cres/why" || _ok=1
     python3 "$suite/callgraph.py" paths "$_ourf" "$progs/" "$c_pdiffer" >>"$cres/why" || _ok=1
     readers_agree "$_ourf" || _ok=1
     _k=0
     for _fn in $c_incl; do
       _k=$((_k + 1))
-      c_our_opts="$_ours '--toggle-collect=$_fn'"
-      run_one our "$crel/toggled$_k"
       _tf=$(sel_files "$cres/toggled$_k" "$c_our_files" | paste -sd: -)
       python3 "$suite/callgraph.py" incl "$_ourf" "$_fn" "${_tf:-none}" >>"$cres/why" || _ok=1
     done
-    c_ref_tool=callgrind c_ref_opts=
-    run_one ref "$crel/callgrind"
     _cf=$(sel_files "$cres/callgrind" "$c_ref_files" | paste -sd: -)
     if [ "$c_callgrind" = fails ]; then
       # Where Callgrind itself cannot run the program, the case says so, and
