@@ -59,6 +59,7 @@
 #include "cg_callgraph.h"
 #include "cg_regions.h"
 #include "pub_tool_aspacemgr.h"
+#include "pub_tool_libcassert.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_machine.h"
@@ -80,11 +81,20 @@ void cg_stack_init(void)
     /* The core reads this when it makes the first translation, after this. */
     VG_(clo_vex_control).guest_chase = False;
     cg_graph_init();
+    cg.frame_bytes = offsetof(CgFrame, start) + cg.graph_nev * sizeof(ULong);
+    tl_assert(cg.frame_bytes % sizeof(ULong) == 0 && cg.frame_bytes <= sizeof(CgFrame));
 }
 
 static CgStack *stack_of(ThreadId tid)
 {
     return &cg.threads[tid].stack;
+}
+
+/* Frames are cg.frame_bytes apart: their running totals hold the recorded
+ * events only, so with Ir alone a frame is 56 bytes, not 152. */
+static CgFrame *frame(const CgStack *s, UInt i)
+{
+    return (CgFrame *)((HChar *)s->frames + (SizeT)i * cg.frame_bytes);
 }
 
 /* A thread's running totals: cg.run while it is the loaded one. */
@@ -96,7 +106,7 @@ static ULong *run_of(ThreadId tid)
 static void reload(void)
 {
     const CgStack *s = stack_of(cg.stack_tid);
-    cg.stack_limit = s->n > 0 ? s->frames[s->n - 1].sp : NONE;
+    cg.stack_limit = s->n > 0 ? frame(s, s->n - 1)->sp : NONE;
 }
 
 /* Frames, arcs and nodes keep the recorded events only, in their order
@@ -127,7 +137,7 @@ static void set_region(ThreadId tid, CgStack *s, Bool in)
 
 static void pop(ThreadId tid, CgStack *s)
 {
-    CgFrame *f = &s->frames[--s->n];
+    CgFrame *f = frame(s, --s->n);
     ULong *run = run_of(tid);
     if (!f->fn) {
         for (Int i = 0; i < cg.graph_nev; i++) run[cg.graph_ev[i]] = f->start[i];
@@ -151,7 +161,7 @@ static void pop(ThreadId tid, CgStack *s)
 static void unwind(ThreadId tid, CgStack *s, UWord sp)
 {
     while (s->n > 0) {
-        CgFrame *f = &s->frames[s->n - 1];
+        CgFrame *f = frame(s, s->n - 1);
         if (!f->fn && f->sp == PENDING) {
             UWord top = sp + 2 * sizeof(UWord);
             if (f->interrupted - 1 > top) top = f->interrupted - 1;
@@ -167,10 +177,10 @@ static CgFrame *push(CgStack *s)
 {
     if (s->n == s->max) {
         s->max = s->max ? 2 * s->max : 64;
-        s->frames = VG_(realloc)("cg.stack.frames", s->frames, s->max * sizeof *s->frames);
+        s->frames = VG_(realloc)("cg.stack.frames", s->frames, s->max * (SizeT)cg.frame_bytes);
     }
     if (s->n + 1 > cg.stat_max_depth) cg.stat_max_depth = s->n + 1;
-    return &s->frames[s->n++];
+    return frame(s, s->n++);
 }
 
 /* The word at `sp`, where a call leaves its return address; 0 when it
@@ -192,7 +202,7 @@ static Addr return_address(CgStack *s, UWord sp)
 static CgNode *open_node_of(const CgStack *s, const CgFn *fn)
 {
     for (UInt i = s->n; i-- > 0;)
-        if (s->frames[i].fn == fn) return s->frames[i].node;
+        if (frame(s, i)->fn == fn) return frame(s, i)->node;
     return NULL;
 }
 
@@ -213,8 +223,8 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
 {
     CgStack *s = stack_of(cg.stack_tid);
     unwind(cg.stack_tid, s, sp);
-    for (UInt i = s->n; i-- > 0 && s->frames[i].fn && s->frames[i].sp == sp;) {
-        if (s->frames[i].fn == fn) {
+    for (UInt i = s->n; i-- > 0 && frame(s, i)->fn && frame(s, i)->sp == sp;) {
+        if (frame(s, i)->fn == fn) {
             cg.stat_loops++;
             reload();
             return;
@@ -228,7 +238,7 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
      * below (the root of a thread or a handler).  Outside every
      * --toggle-collect region nothing is recorded, and a call from outside
      * into a region is a root of it. */
-    const CgFrame *caller = s->n > 0 && s->frames[s->n - 1].fn ? &s->frames[s->n - 1] : NULL;
+    const CgFrame *caller = s->n > 0 && frame(s, s->n - 1)->fn ? frame(s, s->n - 1) : NULL;
     Bool counted = cg.collect != 0;
     /* Between a STOP request and a START (or before the START of
      * --instr-at-start=no) activations are followed, so that the stack is
@@ -317,8 +327,9 @@ static void count_active(ThreadId tid, Int delta)
 {
     CgStack *s = stack_of(tid);
     for (UInt i = 0; i < s->n; i++) {
-        if (s->frames[i].fn) s->frames[i].fn->active += delta;
-        if (s->frames[i].node) s->frames[i].node->active += delta;
+        CgFrame *f = frame(s, i);
+        if (f->fn) f->fn->active += delta;
+        if (f->node) f->node->active += delta;
     }
 }
 
@@ -347,13 +358,13 @@ static void rebase(ThreadId tid, Bool credit_too)
     ULong at[N_EVENTS];
     take(at, run_of(tid));
     for (UInt i = s->n; i-- > 0;) {
-        CgFrame *f = &s->frames[i];
+        CgFrame *f = frame(s, i);
         if (!f->fn) {
-            VG_(memcpy)(at, f->start, sizeof at);
+            VG_(memcpy)(at, f->start, cg.graph_nev * sizeof at[0]);
             continue;
         }
         if (credit_too) credit(f, at);
-        VG_(memcpy)(f->start, at, sizeof f->start);
+        VG_(memcpy)(f->start, at, cg.graph_nev * sizeof at[0]);
     }
 }
 
@@ -379,7 +390,14 @@ void cg_stack_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
     if (!cg_stack_on()) return;
     CgStack *s = stack_of(tid);
     CgFrame *f = push(s);
-    *f = (CgFrame){.sp = PENDING, .interrupted = VG_(get_SP)(tid), .opened_region = s->in_region};
+    /* Field by field: a frame is shorter than CgFrame (see frame()). */
+    f->sp = PENDING;
+    f->interrupted = VG_(get_SP)(tid);
+    f->fn = NULL;
+    f->arc = NULL;
+    f->node = NULL;
+    f->owns_node = f->rec = f->counted = False;
+    f->opened_region = s->in_region;
     take(f->start, run_of(tid));
     set_region(tid, s, False);
     if (tid == cg.stack_tid) reload();
@@ -391,7 +409,7 @@ void cg_stack_signal_returned(ThreadId tid, Int sigNo)
     if (!cg_stack_on()) return;
     CgStack *s = stack_of(tid);
     UInt fence = s->n;
-    while (fence > 0 && s->frames[fence - 1].fn) fence--;
+    while (fence > 0 && frame(s, fence - 1)->fn) fence--;
     if (fence == 0) return; /* its fence went when it was left by longjmp */
     while (s->n >= fence) pop(tid, s);
     if (tid == cg.stack_tid) reload();
@@ -415,6 +433,6 @@ ULong cg_stack_bytes(void)
     ULong b = 0;
     if (cg_stack_on())
         for (ThreadId tid = 1; tid < VG_N_THREADS; tid++)
-            b += stack_of(tid)->max * (ULong)sizeof(CgFrame);
+            b += stack_of(tid)->max * (ULong)cg.frame_bytes;
     return b;
 }

@@ -135,7 +135,7 @@ typedef struct {
 
 /* One thread's activations (cg_stack.c). */
 typedef struct {
-    CgFrame *frames; /* outermost first */
+    CgFrame *frames; /* outermost first, cg.frame_bytes apart */
     UInt n, max;
     ULong run[N_EVENTS];  /* its running totals, while another thread runs */
     UWord seg_lo, seg_hi; /* a readable stretch of its stack, for return addresses */
@@ -218,6 +218,7 @@ typedef struct CgState {
      * too, as they add it to a line. */
     UWord stack_limit;
     ThreadId stack_tid;
+    UInt frame_bytes; /* a frame's size: CgFrame up to the recorded events' totals */
     ULong run[N_EVENTS];
     ULong stat_calls, stat_loops, stat_max_depth, stat_folded, stat_truncated;
 

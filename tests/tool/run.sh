@@ -390,8 +390,9 @@ check_samecounts() {
 # readers_agree FILES: each of our call-graph files is read alike by the
 # release's callgrind_annotate (no warning; every function's self cost and
 # every annotated line as the oracle reader; each incl-fn's inclusive cost,
-# with --inclusive=yes, the sum of the calls into it) and by our cg_annotate
-# (self costs, lines and the call graph, as tests/callgrind checks them).
+# with --inclusive=yes, the sum of the calls into it), by our cg_annotate
+# (self costs, lines and the call graph, as tests/callgrind checks them),
+# and by our cg_merge and cg_diff (the file with itself).
 readers_agree() {
   _ann=$(dirname "$VALGRIND")/callgrind_annotate
   _orc="python3 $abs_top_srcdir/tests/callgrind/cgoracle.py"
@@ -421,6 +422,15 @@ readers_agree() {
     "$_cga" --format=json --threshold=0 "$_f" >"$_b.graph.json" 2>&1 &&
       $_orc check-graph "$_b.graph.json" "$_f" >"$_b.check" 2>&1 ||
       { why "our cg_annotate (call graph) on ${_f##*/}:"; cat "$_b.check" >>"$cres/why"; _r=1; }
+    # cg_merge and cg_diff of the file with itself: twice everything, and
+    # nothing (their own round trips are tests/callgrind's).
+    _pd=$(dirname "$_cga")
+    "$_pd/cg_merge" -o "$_b.merged" "$_f" "$_f" 2>"$_b.check" &&
+      $_orc check-merge "$_b.merged" "$_f" "$_f" >"$_b.check" 2>&1 ||
+      { why "our cg_merge on ${_f##*/}:"; cat "$_b.check" >>"$cres/why"; _r=1; }
+    "$_pd/cg_diff" "$_f" "$_f" >"$_b.diff" 2>"$_b.check" &&
+      $_orc check-diff "$_b.diff" "$_f" "$_f" >"$_b.check" 2>&1 ||
+      { why "our cg_diff on ${_f##*/}:"; cat "$_b.check" >>"$cres/why"; _r=1; }
   done
   return $_r
 }
