@@ -130,8 +130,8 @@ static void print_usage(void)
      "                                     execve [no]\n"
      "    --call-graph=yes|no              record calls and inclusive costs, written\n"
      "                                     in Callgrind's format [no]\n"
-     "    --max-call-paths=<n>             call paths kept with --call-graph; deeper\n"
-     "                                     ones fold into their caller's [1000000]\n");
+     "    --max-call-paths=<n>             call paths kept with --call-graph; once\n"
+     "                                     full, new ones fold into open ones [1000000]\n");
     cg_cache_usage();
     VG_(printf)
     ("    --cpu=<level>                    CPU model the program sees: host, x86-64,\n"

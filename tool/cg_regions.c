@@ -58,8 +58,6 @@
 
 /* The limit of a thread outside every region. */
 #define OUTSIDE (~(UWord)0)
-/* The top of a fence whose handler has not run yet. */
-#define PENDING ((UWord)0)
 
 void cg_regions_init(void)
 {
@@ -127,7 +125,7 @@ void cg_regions_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
         t->fences = VG_(realloc)("cg.regions.fences", t->fences, t->max_fences * sizeof *t->fences);
     }
     t->fences[t->n_fences++] =
-        (RegionFence){.limit = t->limit, .interrupted = VG_(get_SP)(tid), .top = PENDING};
+        (RegionFence){.limit = t->limit, .interrupted = VG_(get_SP)(tid), .top = CG_FENCE_PENDING};
     t->limit = OUTSIDE;
     reload_if_running(tid);
 }
@@ -147,18 +145,15 @@ void cg_regions_signal_returned(ThreadId tid, Int sigNo)
 
 /* Brings the thread's fences up to date with the stack pointer `sp` at the
  * start of a superblock: a pending fence learns its top from the handler's
- * first stack pointer (the handler may pop its return address and, on some
- * platforms, one word more before its sigreturn), and a fence whose top
+ * first stack pointer (cg_fence_top), and a fence whose top
  * lies below `sp` was left without a return, so the state it saved comes
  * back (and may end at once, if `sp` is above that limit too). */
 static void settle(RegionThread *t, UWord sp)
 {
     while (t->n_fences > 0) {
         RegionFence *f = &t->fences[t->n_fences - 1];
-        if (f->top == PENDING) {
-            UWord top = sp + 2 * sizeof(UWord);
-            if (f->interrupted - 1 > top) top = f->interrupted - 1;
-            f->top = top;
+        if (f->top == CG_FENCE_PENDING) {
+            f->top = cg_fence_top(sp, f->interrupted);
             return;
         }
         if (sp <= f->top) return;

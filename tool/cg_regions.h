@@ -18,6 +18,19 @@ static inline Bool cg_regions_on(void)
 {
     return cg.clo.n_toggle > 0;
 }
+/* A signal handler's fence: the top of a fence whose handler has not run
+ * yet (every stack pointer is above it, so the handler's first superblock
+ * calls a helper), and the top it gets from the stack pointer `sp` of the
+ * handler's first superblock and the one the signal came at: the highest
+ * stack pointer the handler itself can have (it may pop its return address
+ * and, on some platforms, one word more before its sigreturn).  Shared
+ * with cg_stack.c's fences. */
+#define CG_FENCE_PENDING ((UWord)0)
+static inline UWord cg_fence_top(UWord sp, UWord interrupted)
+{
+    UWord top = sp + 2 * sizeof(UWord);
+    return interrupted - 1 > top ? interrupted - 1 : top;
+}
 /* Whether a function of this name (as the profile shows it) opens a region. */
 Bool cg_regions_match(const HChar *name);
 /* With --call-graph, whose activation stacks carry the regions

@@ -70,9 +70,6 @@
 
 /* The limit with no activation open: no stack pointer is above it. */
 #define NONE (~(UWord)0)
-/* The top of a fence whose handler has not run yet: every stack pointer is
- * above it, so the handler's first superblock calls a helper. */
-#define PENDING ((UWord)0)
 
 void cg_stack_init(void)
 {
@@ -162,10 +159,8 @@ static void unwind(ThreadId tid, CgStack *s, UWord sp)
 {
     while (s->n > 0) {
         CgFrame *f = frame(s, s->n - 1);
-        if (!f->fn && f->sp == PENDING) {
-            UWord top = sp + 2 * sizeof(UWord);
-            if (f->interrupted - 1 > top) top = f->interrupted - 1;
-            f->sp = top;
+        if (!f->fn && f->sp == CG_FENCE_PENDING) {
+            f->sp = cg_fence_top(sp, f->interrupted);
             return;
         }
         if (sp <= f->sp) return;
@@ -391,7 +386,7 @@ void cg_stack_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
     CgStack *s = stack_of(tid);
     CgFrame *f = push(s);
     /* Field by field: a frame is shorter than CgFrame (see frame()). */
-    f->sp = PENDING;
+    f->sp = CG_FENCE_PENDING;
     f->interrupted = VG_(get_SP)(tid);
     f->fn = NULL;
     f->arc = NULL;
