@@ -28,6 +28,8 @@ enum {
     OPT_INCLUSIVE,
     OPT_TREE,
     OPT_FOLD,
+    OPT_COLLAPSE,
+    OPT_FLAME_THRESHOLD,
 };
 
 /* Order matters: it is the order of the candidates in ambiguity messages. */
@@ -51,6 +53,8 @@ static const cg_opt opts[] = {
     {{"--inclusive", NULL}, true, OPT_INCLUSIVE},
     {{"--tree", NULL}, true, OPT_TREE},
     {{"--fold", NULL}, true, OPT_FOLD},
+    {{"--collapse-recursion", NULL}, true, OPT_COLLAPSE},
+    {{"--flame-threshold", NULL}, true, OPT_FLAME_THRESHOLD},
 };
 
 /* The suffix of an inclusive column's name: `Ir:incl`. */
@@ -167,8 +171,10 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
             o->format = CG_FORMAT_JSON;
         else if (strcmp(value, "html") == 0)
             o->format = CG_FORMAT_HTML;
+        else if (strcmp(value, "folded") == 0)
+            o->format = CG_FORMAT_FOLDED;
         else
-            return "invalid choice: use text, json or html";
+            return "invalid choice: use text, json, html or folded";
         break;
     case OPT_PART: {
         /* A number picks the parts of that `part:`, anything else the parts
@@ -201,6 +207,15 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
     }
     case OPT_FOLD:
         return yes_no(value, &o->fold);
+    case OPT_COLLAPSE:
+        return yes_no(value, &o->collapse);
+    case OPT_FLAME_THRESHOLD: {
+        double t;
+        if (!cg_parse_py_float(value, &t) || !(t >= 0 && t <= 100))
+            return cg_bad_value("float in [0, 100]", value);
+        o->flame_threshold = t;
+        break;
+    }
     case OPT_LIMIT: {
         xgrow((void **)&o->limits, &o->cap_limits, o->n_limits + 1, sizeof *o->limits);
         cg_limit *l = &o->limits[o->n_limits];
@@ -226,9 +241,11 @@ static const cg_program program = {
     .usage = "[--diff] [--mod-filename REGEX] [--mod-funcname REGEX]\n"
              "       [--show A,B,C] [--sort A,B,C] [--threshold N:[0,20]]\n"
              "       [--show-percs | --no-show-percs] [--annotate | --no-annotate]\n"
-             "       [--context N] [--format text|json|html] [--limit [PATTERN:]EVENT=SPEC]\n"
-             "       [--part N|NAME] [--inclusive yes|no] [--tree caller|calling|both|none]\n"
-             "       [--fold yes|no] cachegrind-out-file [cachegrind-out-file ...]",
+             "       [--context N] [--format text|json|html|folded]\n"
+             "       [--limit [PATTERN:]EVENT=SPEC] [--part N|NAME] [--inclusive yes|no]\n"
+             "       [--tree caller|calling|both|none] [--fold yes|no]\n"
+             "       [--collapse-recursion yes|no] [--flame-threshold PCT]\n"
+             "       cachegrind-out-file [cachegrind-out-file ...]",
     .about = "Reports the counts of one or more Cachegrind or Callgrind output files (added\n"
              "up, or with --diff subtracted) per file and function, and annotates source\n"
              "files.\n",
@@ -253,9 +270,12 @@ static const cg_program program = {
         "  --auto=yes            old spelling of --annotate\n"
         "  --auto=no             old spelling of --no-annotate\n"
         "  --context N           lines of context around annotated lines (default: 8)\n"
-        "  --format text|json|html\n"
-        "                        the report as text (default), as one JSON document or\n"
-        "                        as one self-contained HTML page\n"
+        "  --format text|json|html|folded\n"
+        "                        the report as text (default), as one JSON document, as\n"
+        "                        one self-contained HTML page (with a flame graph for\n"
+        "                        input with calls), or as folded stacks of the call\n"
+        "                        paths, one line each (`main;f;g 123`, one event: the\n"
+        "                        first, or --show EVENT), for flamegraph.pl and the like\n"
         "  --limit [PATTERN:]EVENT=SPEC\n"
         "                        with --diff: exit with status 3 if EVENT's total grew\n"
         "                        by more than SPEC (+P% or +N), or fell by less than\n"
@@ -271,7 +291,12 @@ static const cg_program program = {
         "                        the call-graph section: each function with its callers,\n"
         "                        its callees, both (default, for input with calls) or none\n"
         "  --fold yes|no         fold recursion levels and caller contexts into their\n"
-        "                        function (fib'2 into fib; default: yes)\n",
+        "                        function (fib'2 into fib; default: yes)\n"
+        "  --collapse-recursion yes|no\n"
+        "                        flame graphs and folded stacks: a function called by\n"
+        "                        itself is one frame (f;f;f as f; default: yes)\n"
+        "  --flame-threshold PCT the HTML flame graph leaves out frames below PCT% of\n"
+        "                        the total in every event (default: 0.01)\n",
     .handle = handle,
     CG_OPTIONS(opts),
     CG_POSITIONALS(pos_names, true),
@@ -285,7 +310,9 @@ bool cg_annotate_parse(cg_annotate_opts *o, int argc, char **argv, cg_error *e)
                             .context = 8,
                             .inclusive = -1,
                             .tree = -1,
-                            .fold = true};
+                            .fold = true,
+                            .collapse = true,
+                            .flame_threshold = 0.01};
     o->files = cg_program_parse(&program, argc, argv, o, &o->n_files, e);
     if (!o->files) return false;
     if (o->diff && o->n_files != 2) {
@@ -296,6 +323,14 @@ bool cg_annotate_parse(cg_annotate_opts *o, int argc, char **argv, cg_error *e)
     }
     if (o->n_limits && !o->diff) {
         cg_error_set(e, 2, "argument --limit: needs --diff OLD NEW");
+        e->usage = e->argparse = true;
+        return false;
+    }
+    if (o->format == CG_FORMAT_FOLDED &&
+        (o->n_show_names > 1 || (o->n_show_names == 1 && strchr(o->show_names[0], ':')))) {
+        /* A stack's count is one number: the self cost of one event. */
+        cg_error_set(e, 2, "argument --show: --format=folded writes one event's own counts: "
+                           "give --show EVENT");
         e->usage = e->argparse = true;
         return false;
     }

@@ -235,6 +235,8 @@ static cg_report report_of(cg_annotate_opts *opt, const cg_profile *p, const cg_
                    .threshold_given = opt->threshold_given,
                    .threshold = opt->threshold,
                    .context = opt->context,
+                   .collapse = opt->collapse,
+                   .flame_pct = opt->flame_threshold,
                    .limits = opt->limits,
                    .n_limits = opt->n_limits};
     return r;
@@ -304,13 +306,15 @@ int main(int argc, char **argv)
 
     cg_profile_init(&prof, &cg_rules_annotate);
     cg_strtab names;
-    bool two_reads = opt.annotate && opt.format != CG_FORMAT_JSON && rereadable(&opt);
+    bool two_reads = opt.annotate && (opt.format == CG_FORMAT_TEXT || opt.format == CG_FORMAT_HTML) &&
+                     rereadable(&opt);
     if (two_reads) {
         cg_strtab_init(&names);
         annotated_names(&opt, &names);
         prof.keep_lines = keeps_lines;
         prof.keep_lines_ctx = &names;
     }
+    if (opt.format == CG_FORMAT_FOLDED) prof.keep_lines = keeps_none; /* stacks only */
     read_all(&opt, &prof, two_reads);
     cg_fgraph *graph = cg_fgraph_of_profile(&prof, opt.fold);
     cg_report r = report_of(&opt, &prof, graph, argc, argv);
@@ -328,6 +332,8 @@ int main(int argc, char **argv)
         cg_report_json(out, &r);
     else if (opt.format == CG_FORMAT_HTML)
         cg_report_html(out, &r);
+    else if (opt.format == CG_FORMAT_FOLDED)
+        cg_report_folded(out, &r);
     else
         cg_report_text(out, &r);
     cg_write_finish(out, "<stdout>");

@@ -98,6 +98,9 @@ void cg_profile_free(cg_profile *p)
     free(p->arc_cc);
     free_slots(p->arc_slots, p->n_arc_slots);
     free(p->arc_mag);
+    free(p->paths);
+    free(p->path_cc);
+    free(p->path_mag);
     cg_strtab_free(&p->files);
     cg_strtab_free(&p->fns);
     cg_strtab_free(&p->objs);
@@ -126,6 +129,14 @@ void cg_profile_set_events(cg_profile *p, cg_text *events, size_t n)
     p->count_mag = xcalloc(n, sizeof(uint64_t));
     p->summary_mag = xcalloc(n, sizeof(uint64_t));
     p->arc_mag = xcalloc(n + 1, sizeof(uint64_t));
+    p->path_mag = xcalloc(n, sizeof(uint64_t));
+}
+
+bool cg_profile_has_paths(const cg_profile *p)
+{
+    for (size_t i = 0; i < p->n_inputs; i++)
+        if (!p->inputs[i].has_paths) return false;
+    return p->n_inputs > 0;
 }
 
 bool cg_mag_add(uint64_t *mag, const cg_count *v, size_t n)
@@ -438,6 +449,7 @@ void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
         d->last_arc = e->last_arc;
     }
     for (size_t a = 0; a < p->n_arcs; a++) p->arcs[a].fn = to[p->arcs[a].fn];
+    for (size_t i = 0; i < p->n_paths; i++) p->paths[i].fn = to[p->paths[i].fn];
     free(old);
     free(old_cc);
 }

@@ -80,6 +80,10 @@ typedef struct cg_input {
     cg_count *claimed;
     cg_text *long_names;        /* Callgrind's `event:` long names, per event (NULL: none) */
     size_t first_part, n_parts; /* its parts in the profile's list */
+    /* Our tool's call paths (`# call paths:`, read in a counted part): the
+       profile's paths[first_path .. first_path + n_paths). */
+    bool has_paths;
+    size_t first_path, n_paths;
 } cg_input;
 
 /* One part of a Callgrind file (a dump, or a thread's file); a Cachegrind
@@ -133,6 +137,17 @@ typedef struct cg_arc {
     uint32_t next; /* the caller's next arc, in first-appearance order */
 } cg_arc;
 
+/* A call path of our tool's file (docs/format.md, "What the tool writes
+   with --call-graph"): a node of the calling-context tree, with the
+   activations of that path and their inclusive cost (cg_path_cc), in the
+   input's own counts (a --diff's old file is not negated). */
+typedef struct cg_path {
+    uint32_t parent;   /* index in the profile's paths; CG_NONE: a root */
+    uint32_t file, fn; /* the function's entry file and name, after --mod-* */
+    uint32_t input;
+    cg_count calls;
+} cg_path;
+
 typedef struct cg_profile {
     const cg_rules *rules;
     size_t n_events; /* 0 until the first events: line */
@@ -154,6 +169,12 @@ typedef struct cg_profile {
     uint32_t *arc_slots;
     size_t n_arc_slots;
     uint64_t *arc_mag; /* overflow guard of inclusive costs and call counts */
+
+    cg_path *paths; /* every input's, parents first */
+    size_t n_paths, cap_paths;
+    cg_count *path_cc;
+    size_t cap_path_cc;
+    uint64_t *path_mag; /* overflow guard of the roots' costs summed */
 
     cg_pair *pairs;
     size_t n_pairs, cap_pairs;
@@ -206,6 +227,11 @@ static inline cg_fileinfo *cg_finfo(cg_profile *p, uint32_t file)
     return &p->finfo[file];
 }
 
+static inline cg_count *cg_path_cc(const cg_profile *p, size_t i)
+{
+    return p->path_cc + i * p->n_events;
+}
+
 static inline cg_count *cg_arc_cc(const cg_profile *p, uint32_t i)
 {
     return p->arc_cc + (size_t)i * p->n_events;
@@ -236,6 +262,9 @@ void cg_profile_touch_file(cg_profile *p, uint32_t file);
    after the call graph is made (fgraph.h); nothing may be read into p
    afterwards, as the calls' index no longer matches them. */
 void cg_profile_rename_fns(cg_profile *p, const uint32_t *to);
+
+/* Whether every input has call paths (and there is one). */
+bool cg_profile_has_paths(const cg_profile *p);
 
 /* Frees the profile's calls (a report that has made its call graph needs
    them no more: they are a large part of a Callgrind profile's memory);

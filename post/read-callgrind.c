@@ -83,6 +83,16 @@ typedef struct rd {
     cg_buf name;       /* a name with its rec= suffix */
     cg_text *pending;  /* event: lines before events:, as NAME, LONG NAME pairs */
     size_t n_pending, cap_pending;
+    /* Our tool's call paths (docs/format.md, "What the tool writes with
+       --call-graph"): the names of `# cp-fl=K` and `# cp-fn=K`, each
+       `# cp=` id's ordinal among the file's paths, each ordinal's path in
+       the profile (CG_NONE: a part not counted) and what its children may
+       still cost (a path costs at least its children). */
+    idmap cp_file, cp_fn, cp_id;
+    uint64_t cp_last; /* the last cp= id: ids rise */
+    uint32_t *cp_index;
+    cg_count *cp_rest;
+    size_t n_cp, cap_cp_index, cap_cp_rest;
 } rd;
 
 static bool fail_line(rd *r, const char *msg, const char *line, size_t len)
@@ -637,6 +647,84 @@ static bool spec_line(rd *r, const char *line, size_t len, bool *known)
     return true;
 }
 
+/* `# cp-fl=K NAME` or `# cp-fn=K NAME` (rest: after the `=`). */
+static bool path_name_line(rd *r, enum kind k, const char *rest, size_t rlen, const char *line,
+                           size_t len)
+{
+    const char *p = rest, *end = rest + rlen;
+    cg_count num;
+    if (cg_tok_clnum(&p, end, &num, false) != TOK_OK || p == end || *p != ' ')
+        return fail_line(r, "malformed call-path name: ", line, len);
+    p++;
+    uint32_t id = k == K_FILE ? cg_sink_file_name(r->s, p, (size_t)(end - p))
+                              : cg_sink_fn_name(r->s, p, (size_t)(end - p));
+    if (id == CG_NONE) return false;
+    *idmap_slot(k == K_FILE ? &r->cp_file : &r->cp_fn, (uint64_t)num, true) = id;
+    return true;
+}
+
+/* `# cp=ID PARENT K CALLS C1 C2 ...`: a call path, after its parent. */
+static bool path_line(rd *r, const char *rest, size_t rlen, const char *line, size_t len)
+{
+    cg_sink *s = r->s;
+    const char *p = rest, *end = rest + rlen;
+    cg_count f[4]; /* id, parent, function, calls */
+    for (int i = 0; i < 4; i++)
+        if ((p = i ? cg_skip_sep(p, end) : p) == end || cg_tok_clnum(&p, end, &f[i], false) != TOK_OK)
+            return fail_line(r, "malformed call path: ", line, len);
+    if (!s->nev) return fail_line(r, "call path before the `events:` line: ", line, len);
+    if (!cg_sink_check_counts(s, cg_tok_clcounts(p, end, s->nev, s->vals))) return false;
+    for (size_t e = 0; e < s->nev; e++)
+        if (s->vals[e] < 0) return fail_line(r, "negative cost in a call path: ", line, len);
+    if (f[0] == 0 || (uint64_t)f[0] <= r->cp_last)
+        return fail_line(r, "call path ids must rise from 1: ", line, len);
+    r->cp_last = (uint64_t)f[0];
+    uint32_t *file = idmap_slot(&r->cp_file, (uint64_t)f[2], false);
+    uint32_t *fn = idmap_slot(&r->cp_fn, (uint64_t)f[2], false);
+    if (!file || !fn)
+        return fail_line(r, "call path names a function without cp-fl= and cp-fn= lines: ", line,
+                         len);
+    uint32_t parent = CG_NONE, up = CG_NONE;
+    if (f[1]) {
+        uint32_t *o = idmap_slot(&r->cp_id, (uint64_t)f[1], false);
+        if (!o) return fail_line(r, "call path before its parent: ", line, len);
+        up = *o;
+        parent = r->cp_index[up];
+        cg_count *rest_up = r->cp_rest + (size_t)up * s->nev;
+        for (size_t e = 0; e < s->nev; e++) {
+            if (s->vals[e] > rest_up[e])
+                return fail_line(r, "call path costs more than its parent has left: ", line, len);
+            rest_up[e] -= s->vals[e];
+        }
+    }
+    bool ok;
+    uint32_t at = cg_sink_path(s, parent, *file, *fn, f[3], &ok);
+    if (!ok) return false;
+    if (f[1] && (parent == CG_NONE) != (at == CG_NONE))
+        return fail_line(r, "call path in another part than its parent: ", line, len);
+    size_t n = r->n_cp++;
+    xgrow((void **)&r->cp_index, &r->cap_cp_index, n + 1, sizeof *r->cp_index);
+    xgrow((void **)&r->cp_rest, &r->cap_cp_rest, (n + 1) * s->nev, sizeof *r->cp_rest);
+    r->cp_index[n] = at;
+    memcpy(r->cp_rest + n * s->nev, s->vals, s->nev * sizeof *r->cp_rest);
+    *idmap_slot(&r->cp_id, (uint64_t)f[0], true) = (uint32_t)n;
+    return true;
+}
+
+/* A `#` line: a comment, or one of our tool's call-path lines. */
+static bool comment_line(rd *r, const char *line, size_t len)
+{
+#define STARTS(k) (len >= sizeof k - 1 && memcmp(line, k, sizeof k - 1) == 0)
+#define REST(k)   line + sizeof k - 1, len - (sizeof k - 1), line, len
+    if (STARTS("# cp=")) return path_line(r, REST("# cp="));
+    if (STARTS("# cp-fl=")) return path_name_line(r, K_FILE, REST("# cp-fl="));
+    if (STARTS("# cp-fn=")) return path_name_line(r, K_FN, REST("# cp-fn="));
+    if (STARTS("# call paths:") && r->s->accumulate) r->s->in->has_paths = true;
+    return true;
+#undef STARTS
+#undef REST
+}
+
 static bool body(rd *r)
 {
     cg_sink *s = r->s;
@@ -651,7 +739,11 @@ static bool body(rd *r)
             ok = cost_line(r, line, len);
             continue;
         }
-        if (len == 0 || c == '#') continue;
+        if (len == 0) continue;
+        if (c == '#') {
+            ok = comment_line(r, line, len);
+            continue;
+        }
         if (r->next != NEXT_COST) {
             ok = fail_line(r, "a calls= or jump line without its cost line before: ", line, len);
             continue;
@@ -709,6 +801,11 @@ bool cg_read_callgrind(cg_sink *s)
     if (ok && !s->in->cmd.s) s->in->cmd = cg_text_copy("", 0);
     if (ok) ok = claimed(s);
     for (int k = 0; k < N_KINDS; k++) idmap_free(&r.names[k]);
+    idmap_free(&r.cp_file);
+    idmap_free(&r.cp_fn);
+    idmap_free(&r.cp_id);
+    free(r.cp_index);
+    free(r.cp_rest);
     free(r.trigger.s);
     free(r.summary);
     cg_buf_free(&r.name);

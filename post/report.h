@@ -11,6 +11,7 @@
 #define CG_REPORT_H
 
 #include "fgraph.h"
+#include "flame.h"
 #include "fingerprint.h"
 #include "limit.h"
 #include "profile.h"
@@ -61,6 +62,11 @@ typedef struct cg_report {
     bool threshold_given; /* JSON: else every file:function pair is listed */
     double threshold;
     long long context;
+    /* Flame graphs and folded stacks: direct recursion collapsed (the
+       page's first view), and the page's frames below this percent of the
+       total left out. */
+    bool collapse;
+    double flame_pct;
     const cg_limit *limits;
     size_t n_limits;
     const cg_fp_check *fp;
@@ -74,6 +80,12 @@ void cg_report_json(FILE *out, const cg_report *r);
 /* One self-contained HTML page (docs/post-processors.md, "The HTML
    report"). */
 void cg_report_html(FILE *out, const cg_report *r);
+
+/* The call paths as folded stacks, one line per path with a cost of the
+   first column's event: `main;parse;lex 12345` (under --diff `... OLD
+   NEW`); docs/post-processors.md, "Folded stacks".  Dies (status 1) when
+   the input has no calls. */
+void cg_report_folded(FILE *out, const cg_report *r);
 
 /* ------------------------------------------------ Callgrind's metadata */
 

@@ -239,6 +239,32 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
     return true;
 }
 
+uint32_t cg_sink_path(cg_sink *s, uint32_t parent, uint32_t file, uint32_t fn, cg_count calls,
+                      bool *ok)
+{
+    cg_profile *p = s->p;
+    *ok = true;
+    if (!s->accumulate) return CG_NONE;
+    const cg_count *v = profile_order(s);
+    /* A path costs no more than its root, so one guard over the roots
+       bounds every sum of paths the reports form. */
+    if (parent == CG_NONE && !cg_mag_add(p->path_mag, v, s->nev)) {
+        *ok = cg_sink_fail(s, "counts too large for 64 bits");
+        return CG_NONE;
+    }
+    if (p->n_paths >= CG_NONE - 1) cg_die("too many call paths");
+    size_t i = p->n_paths;
+    xgrow((void **)&p->paths, &p->cap_paths, i + 1, sizeof *p->paths);
+    xgrow((void **)&p->path_cc, &p->cap_path_cc, (i + 1) * p->n_events, sizeof(cg_count));
+    memcpy(cg_path_cc(p, i), v, p->n_events * sizeof(cg_count));
+    uint32_t input = (uint32_t)(s->in - p->inputs);
+    p->paths[i] = (cg_path){parent, file, fn, input, calls};
+    if (!s->in->n_paths) s->in->first_path = i;
+    s->in->n_paths++;
+    p->n_paths++;
+    return (uint32_t)i;
+}
+
 bool cg_sink_summary(cg_sink *s, uint64_t line)
 {
     cg_profile *p = s->p;

@@ -101,6 +101,14 @@ bool cg_sink_cost(cg_sink *s, int64_t line);
    the inclusive costs s->vals. */
 bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_t fn,
                   int64_t target, cg_count count);
+/* A call path (our tool's `# cp=` line): `calls` activations of the
+   function (file, fn) under path `parent` (an index in the profile's
+   paths, or CG_NONE for a root), with the inclusive costs s->vals, which
+   the reader has checked are no larger than what the parent has left.
+   Returns the path's index (CG_NONE when the part is not counted), or
+   fails (*ok false) on counts too large. */
+uint32_t cg_sink_path(cg_sink *s, uint32_t parent, uint32_t file, uint32_t fn, cg_count calls,
+                      bool *ok);
 /* Adds s->vals to the profile's summary (checked by the reader). */
 bool cg_sink_summary(cg_sink *s, uint64_t line);
 

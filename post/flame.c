@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* flame.c: the calling-context tree of flame.h, made from our tool's paths
+   or estimated from a call graph, collapsed and pruned. */
+#include "flame.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* An estimate makes at most this many frames, however low the threshold
+   (a call graph's paths can be exponentially many), and goes this deep. */
+#define EST_FRAMES_MAX 1000000u
+#define EST_DEPTH_MAX  2000u
+
+static const cg_str root_name = {.s = "all", .len = 3};
+static const cg_str rest_name = {.s = "(outside any call)", .len = 18};
+
+static size_t key_hash(uint32_t parent, uint8_t kind, uint32_t file, uint32_t fn)
+{
+    uint64_t h = ((uint64_t)parent << 32 | fn) * 0x9e3779b97f4a7c15ull;
+    h ^= ((uint64_t)file << 8 | kind) * 0xc2b2ae3d27d4eb4full;
+    return (size_t)(h ^ h >> 29);
+}
+
+static void rehash(cg_flame *fl)
+{
+    size_t n = fl->n_slots ? fl->n_slots * 2 : 1024;
+    free(fl->slots);
+    fl->slots = xcalloc(n, sizeof *fl->slots);
+    fl->n_slots = n;
+    for (size_t i = 0; i < fl->n; i++) {
+        const cg_frame *x = &fl->f[i];
+        size_t j = key_hash(x->parent, x->kind, x->file, x->fn) & (n - 1);
+        while (fl->slots[j]) j = (j + 1) & (n - 1);
+        fl->slots[j] = (uint32_t)i + 1;
+    }
+}
+
+/* The frame (parent, kind, file, fn), made (with zero costs, as the last
+   child) on first use. */
+static uint32_t frame_get(cg_flame *fl, uint32_t parent, uint8_t kind, uint32_t file, uint32_t fn)
+{
+    if ((fl->n + 1) * 2 > fl->n_slots) rehash(fl);
+    size_t mask = fl->n_slots - 1, j = key_hash(parent, kind, file, fn) & mask;
+    for (; fl->slots[j]; j = (j + 1) & mask) {
+        const cg_frame *x = &fl->f[fl->slots[j] - 1];
+        if (x->parent == parent && x->kind == kind && x->file == file && x->fn == fn)
+            return fl->slots[j] - 1;
+    }
+    if (fl->n >= CG_NONE - 1) cg_die("too many frames");
+    uint32_t i = (uint32_t)fl->n++;
+    fl->slots[j] = i + 1;
+    size_t row = fl->sides * fl->nev;
+    xgrow((void **)&fl->f, &fl->cap, fl->n, sizeof *fl->f);
+    fl->incl = xrealloc(fl->incl, fl->cap * row * sizeof(cg_count));
+    memset(cg_frame_incl(fl, i, 0), 0, row * sizeof(cg_count));
+    fl->f[i] = (cg_frame){.parent = parent,
+                          .child = CG_NONE,
+                          .next = CG_NONE,
+                          .file = file,
+                          .fn = fn,
+                          .kind = kind,
+                          .depth = parent == CG_NONE ? 0 : fl->f[parent].depth + 1};
+    if (parent != CG_NONE) {
+        /* Appended, so that children keep the order they were met in. */
+        uint32_t *at = &fl->f[parent].child;
+        while (*at != CG_NONE) at = &fl->f[*at].next;
+        *at = i;
+    }
+    return i;
+}
+
+static void init(cg_flame *fl, size_t nev, size_t sides)
+{
+    *fl = (cg_flame){.nev = nev, .sides = sides};
+    fl->est_pruned_cost = xcalloc(sides * nev, sizeof(cg_count));
+    frame_get(fl, CG_NONE, CG_FRAME_ROOT, CG_NONE, CG_NONE);
+}
+
+/* Self costs, and the rest frame: what the root holds beyond its
+   children (the root's cost is the profile's total, or its children's
+   when those are larger). */
+static void finish(cg_flame *fl)
+{
+    size_t nev = fl->nev;
+    cg_count *rest = xcalloc(fl->sides * nev, sizeof(cg_count));
+    bool any = false;
+    for (size_t s = 0; s < fl->sides; s++) {
+        cg_count *r = rest + s * nev, *root = cg_frame_incl(fl, 0, s);
+        for (size_t e = 0; e < nev; e++) {
+            cg_count below = 0;
+            for (uint32_t c = fl->f[0].child; c != CG_NONE; c = fl->f[c].next)
+                below += cg_frame_incl(fl, c, s)[e];
+            if (root[e] < below) root[e] = below;
+            r[e] = root[e] - below;
+            any |= r[e] != 0;
+        }
+    }
+    if (any) {
+        uint32_t x = frame_get(fl, 0, CG_FRAME_REST, CG_NONE, CG_NONE);
+        memcpy(cg_frame_incl(fl, x, 0), rest, fl->sides * nev * sizeof(cg_count));
+    }
+    free(rest);
+    size_t row = fl->sides * nev;
+    fl->self = xmalloc((fl->n + 1) * row * sizeof(cg_count));
+    memcpy(fl->self, fl->incl, fl->n * row * sizeof(cg_count));
+    for (size_t i = 1; i < fl->n; i++) {
+        cg_count *up = cg_frame_self(fl, fl->f[i].parent, 0);
+        const cg_count *v = cg_frame_incl(fl, i, 0);
+        for (size_t k = 0; k < row; k++) up[k] -= v[k];
+    }
+}
+
+/* The totals of the inputs' counted parts, per side. */
+static void totals(cg_flame *fl, const cg_profile *p, bool diff)
+{
+    for (size_t k = 0; k < p->n_parts; k++) {
+        const cg_part *pt = &p->parts[k];
+        if (!pt->picked) continue;
+        size_t s = diff && pt->input == 0 ? 1 : 0;
+        cg_cc_add(cg_frame_incl(fl, 0, s), pt->total, fl->nev, 1);
+    }
+}
+
+const char *cg_flame_absent(const cg_profile *p, const cg_fgraph *g, bool diff)
+{
+    if (!g) return "the input has no calls (Cachegrind's files have none)";
+    if (diff && !cg_profile_has_paths(p))
+        return "a difference needs our tool's call paths in both files "
+               "(--call-graph=yes); these files have only calls";
+    return NULL;
+}
+
+/* The exact tree: every input's paths, merged by their names. */
+static void from_paths(cg_flame *fl, const cg_profile *p, bool diff)
+{
+    uint32_t *at = xmalloc((p->n_paths + 1) * sizeof *at);
+    for (size_t i = 0; i < p->n_paths; i++) {
+        const cg_path *x = &p->paths[i];
+        size_t s = diff && x->input == 0 ? 1 : 0;
+        uint32_t up = x->parent == CG_NONE ? 0 : at[x->parent];
+        uint32_t f = frame_get(fl, up, CG_FRAME_FN, x->file, x->fn);
+        at[i] = f;
+        cg_cc_add(cg_frame_incl(fl, f, s), cg_path_cc(p, i), fl->nev, 1);
+        fl->f[f].calls[s] += x->calls;
+    }
+    free(at);
+}
+
+/* ------------------------------------------------------------ estimates */
+
+typedef struct est {
+    cg_flame *fl;
+    const cg_fgraph *g;
+    uint32_t *pfn, *pfile; /* graph function -> profile function, its file */
+    bool *on_path;
+    cg_count *min; /* nev: the least cost a frame is made for */
+    size_t n_callers_cap;
+    uint32_t *n_callers; /* graph function -> functions that call it with a cost */
+} est;
+
+static bool big_enough(const est *x, const cg_count *v)
+{
+    for (size_t e = 0; e < x->fl->nev; e++)
+        if (v[e] > 0 && v[e] >= x->min[e]) return true;
+    return false;
+}
+
+/* a * b / c, rounded down, without overflow (a, b <= c in practice). */
+static cg_count share(cg_count a, cg_count b, cg_count c)
+{
+    if (c <= 0) return 0;
+    __int128 v = (__int128)a * b / c;
+    return v > INT64_MAX ? INT64_MAX : (cg_count)v;
+}
+
+/* Frame y of graph function v: its callees, each the cost of v's arc to
+   it, scaled by y's share of v's whole cost when y does not hold all of
+   it (v has other frames). */
+static void expand(est *x, uint32_t y, uint32_t v)
+{
+    cg_flame *fl = x->fl;
+    const cg_fgraph *g = x->g;
+    size_t nev = fl->nev;
+    bool split = false;
+    for (size_t e = 0; e < nev; e++) split |= cg_frame_incl(fl, y, 0)[e] != cg_ffn_incl(g, v)[e];
+    if (split && !(fl->f[y].est & CG_EST_WIDTH)) fl->f[y].est |= CG_EST_SPLIT;
+    x->on_path[v] = true;
+    cg_count *cc = xmalloc(nev * sizeof *cc);
+    for (uint32_t a = g->first_out[v]; a < g->first_out[v + 1]; a++) {
+        uint32_t w = g->arcs[a].to;
+        if (x->on_path[w] || !cg_farc_carries(g, a)) continue;
+        const cg_count *y_incl = cg_frame_incl(fl, y, 0);
+        for (size_t e = 0; e < nev; e++)
+            cc[e] = split ? share(cg_farc_cc(g, a)[e], y_incl[e], cg_ffn_incl(g, v)[e])
+                          : cg_farc_cc(g, a)[e];
+        if (!big_enough(x, cc) || fl->n >= EST_FRAMES_MAX || fl->f[y].depth >= EST_DEPTH_MAX) {
+            fl->est_pruned++;
+            cg_cc_add(fl->est_pruned_cost, cc, nev, 1);
+            continue;
+        }
+        uint32_t z = frame_get(fl, y, CG_FRAME_FN, x->pfile[w], x->pfn[w]);
+        cg_cc_add(cg_frame_incl(fl, z, 0), cc, nev, 1);
+        fl->f[z].calls[0] +=
+            split ? share(g->arcs[a].count, y_incl[0], cg_ffn_incl(g, v)[0]) : g->arcs[a].count;
+        if ((fl->f[y].est & CG_EST_WIDTH) || split || !g->fns[w].exact)
+            fl->f[z].est |= CG_EST_WIDTH;
+        expand(x, z, w);
+    }
+    free(cc);
+    x->on_path[v] = false;
+}
+
+/* The estimated tree: each function that no call with a cost enters is a
+   root frame of its whole inclusive cost, expanded along the arcs. */
+static void from_arcs(cg_flame *fl, const cg_profile *p, const cg_fgraph *g, double pct)
+{
+    size_t n = cg_fgraph_n(g), nev = fl->nev;
+    est x = {.fl = fl, .g = g};
+    x.pfn = xmalloc((n + 1) * sizeof *x.pfn);
+    x.pfile = xmalloc((n + 1) * sizeof *x.pfile);
+    x.on_path = xcalloc(n + 1, sizeof *x.on_path);
+    x.min = xcalloc(nev, sizeof *x.min);
+    for (size_t e = 0; e < nev; e++)
+        x.min[e] = (cg_count)cg_threshold_count(pct, cg_frame_incl(fl, 0, 0)[e]);
+    for (size_t v = 0; v < n; v++) x.pfn[v] = x.pfile[v] = CG_NONE;
+    uint32_t *node = cg_fgraph_nodes_of(g, p);
+    /* A function's file: that of its first entry in the profile. */
+    for (size_t k = 0; k < p->n_pairs; k++) {
+        uint32_t v = node[p->pairs[k].fn];
+        if (v == CG_NONE || x.pfile[v] != CG_NONE) continue;
+        x.pfn[v] = p->pairs[k].fn;
+        x.pfile[v] = p->pairs[k].file;
+    }
+    for (size_t v = 0; v < n; v++) {
+        if (x.pfn[v] == CG_NONE) {
+            const cg_str *s = &g->names.strs[v];
+            x.pfn[v] = cg_strtab_find(&p->fns, s->s, s->len);
+            x.pfile[v] = p->file_unknown;
+        }
+    }
+    free(node);
+    for (uint32_t v = 0; v < n; v++) {
+        bool entered = false;
+        for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1] && !entered; k++) {
+            uint32_t a = g->in_arcs[k];
+            entered = g->arcs[a].from != v && cg_farc_carries(g, a);
+        }
+        if (entered || x.pfn[v] == CG_NONE || !big_enough(&x, cg_ffn_incl(g, v))) continue;
+        uint32_t y = frame_get(fl, 0, CG_FRAME_FN, x.pfile[v], x.pfn[v]);
+        cg_cc_add(cg_frame_incl(fl, y, 0), cg_ffn_incl(g, v), nev, 1);
+        fl->f[y].calls[0] = g->fns[v].calls;
+        if (!g->fns[v].exact) fl->f[y].est |= CG_EST_WIDTH;
+        expand(&x, y, v);
+    }
+    free(x.pfn);
+    free(x.pfile);
+    free(x.on_path);
+    free(x.min);
+}
+
+void cg_flame_make(cg_flame *fl, const cg_profile *p, const cg_fgraph *g, bool diff, double pct)
+{
+    init(fl, p->n_events, diff ? 2 : 1);
+    totals(fl, p, diff);
+    if (cg_profile_has_paths(p)) {
+        from_paths(fl, p, diff);
+    } else {
+        fl->estimate = true;
+        from_arcs(fl, p, g, pct);
+    }
+    finish(fl);
+}
+
+void cg_flame_collapse(const cg_flame *in, cg_flame *out)
+{
+    init(out, in->nev, in->sides);
+    out->estimate = in->estimate;
+    out->est_pruned = in->est_pruned;
+    memcpy(out->est_pruned_cost, in->est_pruned_cost, in->sides * in->nev * sizeof(cg_count));
+    size_t row = in->sides * in->nev;
+    memcpy(cg_frame_incl(out, 0, 0), cg_frame_incl(in, 0, 0), row * sizeof(cg_count));
+    uint32_t *at = xmalloc(in->n * sizeof *at);
+    uint32_t *chain = xcalloc(in->n, sizeof *chain); /* levels of in's frame above it */
+    at[0] = 0;
+    for (size_t i = 1; i < in->n; i++) {
+        const cg_frame *x = &in->f[i];
+        if (x->kind == CG_FRAME_REST) continue; /* finish() makes it again */
+        uint32_t up = at[x->parent];
+        const cg_frame *u = &out->f[up];
+        if (u->kind == CG_FRAME_FN && u->file == x->file && u->fn == x->fn) {
+            /* Inside its parent's activation: its cost is counted there. */
+            at[i] = up;
+            chain[i] = chain[x->parent] + 1;
+            if (out->f[up].rec < chain[i]) out->f[up].rec = chain[i];
+            if (out->max_rec < chain[i]) out->max_rec = chain[i];
+            continue;
+        }
+        uint32_t f = frame_get(out, up, x->kind, x->file, x->fn);
+        at[i] = f;
+        cg_cc_add(cg_frame_incl(out, f, 0), cg_frame_incl(in, i, 0), row, 1);
+        for (size_t s = 0; s < in->sides; s++) out->f[f].calls[s] += x->calls[s];
+        out->f[f].est |= x->est;
+    }
+    free(at);
+    free(chain);
+    finish(out);
+}
+
+void cg_flame_free(cg_flame *fl)
+{
+    free(fl->f);
+    free(fl->incl);
+    free(fl->self);
+    free(fl->slots);
+    free(fl->est_pruned_cost);
+    memset(fl, 0, sizeof *fl);
+}
+
+void cg_flame_prune(const cg_flame *fl, double pct, uint32_t max_depth, bool *keep,
+                    size_t *n_pruned, cg_count *cost)
+{
+    size_t nev = fl->nev, row = fl->sides * nev;
+    cg_count *min = xmalloc(row * sizeof *min);
+    for (size_t s = 0; s < fl->sides; s++)
+        for (size_t e = 0; e < nev; e++)
+            min[s * nev + e] = (cg_count)cg_threshold_count(pct, cg_frame_incl(fl, 0, s)[e]);
+    *n_pruned = 0;
+    /* Parents come before their children. */
+    for (size_t i = 0; i < fl->n; i++) {
+        const cg_frame *x = &fl->f[i];
+        if (x->kind != CG_FRAME_FN) {
+            keep[i] = true;
+            continue;
+        }
+        keep[i] = false;
+        if (!keep[x->parent]) {
+            ++*n_pruned;
+            continue;
+        }
+        const cg_count *v = cg_frame_incl(fl, i, 0);
+        for (size_t k = 0; k < row && x->depth <= max_depth && !keep[i]; k++)
+            keep[i] = v[k] > 0 && v[k] >= min[k];
+        if (keep[i]) continue;
+        ++*n_pruned;
+        cg_cc_add(cost, v, row, 1);
+    }
+    free(min);
+}
+
+const cg_str *cg_frame_name(const cg_flame *fl, const cg_profile *p, size_t i)
+{
+    const cg_frame *x = &fl->f[i];
+    if (x->kind == CG_FRAME_ROOT) return &root_name;
+    if (x->kind == CG_FRAME_REST) return &rest_name;
+    return cg_name(&p->fns, x->fn);
+}
