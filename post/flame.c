@@ -176,38 +176,55 @@ static cg_count share(cg_count a, cg_count b, cg_count c)
 
 /* Frame y of graph function v: its callees, each the cost of v's arc to
    it, scaled by y's share of v's whole cost when y does not hold all of
-   it (v has other frames). */
+   it (v has other frames), and scaled down to fit in y when they exceed
+   it (a name several functions share, a cycle: v's cost is a lower
+   bound). */
 static void expand(est *x, uint32_t y, uint32_t v)
 {
     cg_flame *fl = x->fl;
     const cg_fgraph *g = x->g;
     size_t nev = fl->nev;
-    bool split = false;
+    uint32_t a0 = g->first_out[v], n = g->first_out[v + 1] - a0;
+    cg_count *cc = xcalloc((size_t)n * nev + 1, sizeof *cc), *sum = xcalloc(nev, sizeof *sum);
+    bool split = false, over = false;
     for (size_t e = 0; e < nev; e++) split |= cg_frame_incl(fl, y, 0)[e] != cg_ffn_incl(g, v)[e];
-    if (split && !(fl->f[y].est & CG_EST_WIDTH)) fl->f[y].est |= CG_EST_SPLIT;
     x->on_path[v] = true;
-    cg_count *cc = xmalloc(nev * sizeof *cc);
-    for (uint32_t a = g->first_out[v]; a < g->first_out[v + 1]; a++) {
-        uint32_t w = g->arcs[a].to;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t a = a0 + k;
+        if (x->on_path[g->arcs[a].to] || !cg_farc_carries(g, a)) continue;
+        for (size_t e = 0; e < nev; e++) {
+            cg_count c = cg_farc_cc(g, a)[e];
+            if (split) c = share(c, cg_frame_incl(fl, y, 0)[e], cg_ffn_incl(g, v)[e]);
+            cc[(size_t)k * nev + e] = c;
+            sum[e] += c;
+        }
+    }
+    for (size_t e = 0; e < nev; e++) over |= sum[e] > cg_frame_incl(fl, y, 0)[e];
+    if (split && !(fl->f[y].est & CG_EST_WIDTH)) fl->f[y].est |= CG_EST_SPLIT;
+    if (over) fl->f[y].est |= CG_EST_SPLIT;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t a = a0 + k, w = g->arcs[a].to;
         if (x->on_path[w] || !cg_farc_carries(g, a)) continue;
+        cg_count *c = cc + (size_t)k * nev;
         const cg_count *y_incl = cg_frame_incl(fl, y, 0);
         for (size_t e = 0; e < nev; e++)
-            cc[e] = split ? share(cg_farc_cc(g, a)[e], y_incl[e], cg_ffn_incl(g, v)[e])
-                          : cg_farc_cc(g, a)[e];
-        if (!big_enough(x, cc) || fl->n >= EST_FRAMES_MAX || fl->f[y].depth >= EST_DEPTH_MAX) {
+            if (sum[e] > y_incl[e]) c[e] = share(c[e], y_incl[e], sum[e]);
+        if (!big_enough(x, c) || fl->n >= EST_FRAMES_MAX || fl->f[y].depth >= EST_DEPTH_MAX) {
             fl->est_pruned++;
-            cg_cc_add(fl->est_pruned_cost, cc, nev, 1);
+            cg_cc_add(fl->est_pruned_cost, c, nev, 1);
             continue;
         }
         uint32_t z = frame_get(fl, y, CG_FRAME_FN, x->pfile[w], x->pfn[w]);
-        cg_cc_add(cg_frame_incl(fl, z, 0), cc, nev, 1);
+        y_incl = cg_frame_incl(fl, y, 0); /* frame_get may move the costs */
+        cg_cc_add(cg_frame_incl(fl, z, 0), c, nev, 1);
         fl->f[z].calls[0] +=
             split ? share(g->arcs[a].count, y_incl[0], cg_ffn_incl(g, v)[0]) : g->arcs[a].count;
-        if ((fl->f[y].est & CG_EST_WIDTH) || split || !g->fns[w].exact)
+        if ((fl->f[y].est & CG_EST_WIDTH) || split || over || !g->fns[w].exact)
             fl->f[z].est |= CG_EST_WIDTH;
         expand(x, z, w);
     }
     free(cc);
+    free(sum);
     x->on_path[v] = false;
 }
 

@@ -41,10 +41,12 @@ void cg_j_str(cg_jout *j, const char *s, size_t n)
     cg_j_raw(j, "\"", 1);
     while (p < end) {
         unsigned char c = *p;
-        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\' && (c != '<' || !j->script)) {
             /* A run of plain ASCII in one copy. */
             const unsigned char *q = p + 1;
-            while (q < end && *q >= 0x20 && *q < 0x80 && *q != '"' && *q != '\\') q++;
+            while (q < end && *q >= 0x20 && *q < 0x80 && *q != '"' && *q != '\\' &&
+                   (*q != '<' || !j->script))
+                q++;
             cg_j_raw(j, (const char *)p, (size_t)(q - p));
             p = q;
             continue;
@@ -55,7 +57,9 @@ void cg_j_str(cg_jout *j, const char *s, size_t n)
             p += k;
             continue;
         }
-        if (c == '"' || c == '\\') {
+        if (c == '<') {
+            cg_j_raw(j, "\\u003c", 6);
+        } else if (c == '"' || c == '\\') {
             esc[0] = '\\', esc[1] = (char)c;
             cg_j_raw(j, esc, 2);
         } else {

@@ -6,6 +6,7 @@
 #ifndef CG_JSON_H
 #define CG_JSON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 
 typedef struct cg_jout {
     FILE *f;
+    bool script; /* inside an HTML <script>: `<` is written \u003c */
     size_t len;
     char buf[1 << 16];
 } cg_jout;

@@ -14,6 +14,7 @@
 #include "cmdline.h"
 #include "html-assets.h"
 #include "html.h"
+#include "report-html-flame.h"
 #include "numfmt.h"
 #include "report.h"
 #include "sha256.h"
@@ -1188,6 +1189,7 @@ static void top(struct page *pg)
     if (p->n_inputs > 3) addf(pg, " + %zu more", p->n_inputs - 3);
     add(pg, "</p>\n<nav class=\"toc\" aria-label=\"Sections\"><a href=\"#summary\">Summary</a>"
             "<a href=\"#by-file\">File:function</a><a href=\"#by-fn\">Function:file</a>");
+    if (cg_html_has_flame(pg->r)) add(pg, "<a href=\"#flame\">Flame graph</a>");
     if (pg->tree) add(pg, "<a href=\"#call-graph\">Call graph</a>");
     if (pg->r->annotate) add(pg, "<a href=\"#sources\">Source files</a>");
     add(pg, "<details class=\"cols\"><summary>Columns</summary><div role=\"group\" "
@@ -1365,6 +1367,16 @@ static void metadata(struct page *pg)
 
 /* ----------------------------------------------------------------- page */
 
+/* The flame graph's links of function (file, fn): its call-graph entry
+   and its lines, when the page has them. */
+static void flame_links(void *ctx, uint32_t file, uint32_t fn, cg_buf *entry, cg_buf *lines)
+{
+    struct page *pg = ctx;
+    uint32_t k = fn_entry(pg, node_of(pg, fn));
+    if (k) cg_buf_printf(entry, "#g%u", k);
+    link_to(pg, cg_pair_find(pg->p, &(cg_pair_key){file, fn, false, CG_NONE, CG_NONE}), lines);
+}
+
 void cg_report_html(FILE *f, const cg_report *r0)
 {
     /* The listings have own counts only; the function tables have the
@@ -1416,6 +1428,10 @@ void cg_report_html(FILE *f, const cg_report *r0)
         cg_buf_adds(&css, cg_html_graph_css);
         cg_buf_adds(&js, cg_html_graph_js);
     }
+    if (cg_html_has_flame(r0)) {
+        cg_buf_adds(&css, cg_html_flame_css);
+        cg_buf_adds(&js, cg_html_flame_js);
+    }
     char css_hash[52], js_hash[52];
     cg_csp_hash(css.p, css.len, css_hash);
     cg_csp_hash(js.p, js.len, js_hash);
@@ -1424,6 +1440,13 @@ void cg_report_html(FILE *f, const cg_report *r0)
     top(pg);
     totals(pg);
     metadata(pg);
+    fwrite(page.p, 1, page.len, f);
+    page.len = 0;
+    const char **meanings = xcalloc(pg->nev + 1, sizeof *meanings);
+    for (size_t e = 0; e < pg->nev; e++) meanings[e] = meaning(&p->events[e]);
+    cg_flame_page fpg = {.links = flame_links, .ctx = pg, .meanings = meanings};
+    cg_html_flame(f, r0, &fpg);
+    free(meanings);
     function_table(pg, &by_file, true, "by-file", "File:function");
     function_table(pg, &by_fn, false, "by-fn", "Function:file");
     fwrite(page.p, 1, page.len, f);

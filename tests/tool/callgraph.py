@@ -49,6 +49,21 @@ tool or post/), and held against three oracles:
                         their activations (a PLT stub after a call to a
                         library, a fall-through into a neighbouring symbol)
 
+  folded OURS CG_ANNOTATE [FN TOGGLED]...
+                        cg_annotate --format=folded, read back, for the first
+                        and the last event: without the recursion collapse,
+                        one line per call path with its self cost (the
+                        node's cost minus its children's; names escaped as
+                        docs/post-processors.md says), what ran outside
+                        every path as `(outside any call)`, and nothing with
+                        a zero count (left out when a path is deeper than
+                        1,000 calls); with it, the same lines with each run
+                        of one name made one frame, the counts of lines
+                        that become one added up.  Either way the lines add
+                        up to the total, and the lines through FN (a stack
+                        that names it) add up to TOGGLED's total, FN's
+                        inclusive cost
+
   annotate-incl ANNOTATED OURS FN...
                         callgrind_annotate --inclusive=yes (its report in
                         ANNOTATED, made with --threshold=100
@@ -257,6 +272,108 @@ def cmd_paths(ours, prefix, expect=''):
     return report(diffs)
 
 
+def escape(name):
+    """A name as a folded stack element: `;`, `%` and control bytes as
+    %XX (docs/post-processors.md, "Folded stacks")."""
+    out = []
+    for ch in name:
+        c = ord(ch)
+        if 0xdc80 <= c <= 0xdcff:  # a byte that is not UTF-8, kept as is
+            out.append(ch)
+        elif ch in ';%' or c < 0x20 or c == 0x7f:
+            out.append('%%%02X' % c)
+        else:
+            out.append(ch)
+    return ''.join(out)
+
+
+def want_folded(paths, e, deep=1000):
+    """The folded lines the call-path files should give for event e, without
+    and with the recursion collapse: two dicts stack text -> count; the
+    first is None when a path is deeper than `deep` (the lines of a
+    60,000-deep recursion, expanded, would fill gigabytes)."""
+    flat, short = {}, {}
+    for f in paths:
+        names, nodes = read_paths(f)
+        self_ = {i: n[3][e] for i, n in nodes.items()}
+        full, coll, depth = {}, {}, {}
+        roots = 0
+        for i, n in sorted(nodes.items()):
+            name = escape(names[n[1]])
+            if n[0]:
+                self_[n[0]] -= n[3][e]
+                depth[i] = depth[n[0]] + 1
+                up = coll[n[0]]
+                coll[i] = up if up[-1] == name else up + (name,)
+                if flat is not None and depth[i] <= deep:
+                    full[i] = full[n[0]] + (name,)
+                else:
+                    flat = None
+            else:
+                roots += n[3][e]
+                depth[i], coll[i], full[i] = 0, (name,), (name,)
+        rest = cgoracle.load([f]).totals[e] - roots
+        for i in nodes:
+            k = ';'.join(coll[i])
+            short[k] = short.get(k, 0) + self_[i]
+            if flat is not None:
+                k = ';'.join(full[i])
+                flat[k] = flat.get(k, 0) + self_[i]
+        for d in (short, flat):
+            if d is not None:
+                d['(outside any call)'] = d.get('(outside any call)', 0) + rest
+    if flat is not None:
+        flat = {k: v for k, v in flat.items() if v}
+    return flat, {k: v for k, v in short.items() if v}
+
+
+def run_folded(cga, files_, event, collapse):
+    import subprocess
+    out = subprocess.run([cga, '--format=folded', '--show=' + event,
+                          '--collapse-recursion=' + collapse] + files_,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
+    if out.returncode != 0:
+        raise cgoracle.Bad('cg_annotate --format=folded: status %d: %s' %
+                           (out.returncode, out.stderr.decode(errors='replace')[:300]))
+    got = {}
+    for line in out.stdout.decode('utf-8', 'surrogateescape').splitlines():
+        stack, _, n = line.rpartition(' ')
+        if not stack or not re.match(r'^-?\d+$', n):
+            raise cgoracle.Bad('cg_annotate --format=folded: malformed line %r' % line)
+        if int(n) == 0:
+            raise cgoracle.Bad('cg_annotate --format=folded: a zero line %r' % line)
+        got[stack] = got.get(stack, 0) + int(n)
+    return got
+
+
+def cmd_folded(ours, cga, *pairs):
+    p = cgoracle.load(files(ours))
+    diffs = []
+    for e in sorted({0, len(p.events) - 1}):
+        ev = p.events[e]
+        flat, short = want_folded(files(ours), e)
+        for mode, expect in (('no', flat), ('yes', short)):
+            if expect is None:
+                continue  # too deep to write out expanded
+            got = run_folded(cga, files(ours), ev, mode)
+            for k in sorted(set(got) | set(expect)):
+                if got.get(k, 0) != expect.get(k, 0):
+                    diffs.append('%s, collapse %s: %s: cg_annotate %d, the paths %d' %
+                                 (ev, mode, k[-150:], got.get(k, 0), expect.get(k, 0)))
+                    if len(diffs) > 20:
+                        return report(diffs)
+            if sum(got.values()) != p.totals[e]:
+                diffs.append('%s, collapse %s: the lines add up to %d, the total is %d' %
+                             (ev, mode, sum(got.values()), p.totals[e]))
+            for fn, toggled in zip(pairs[0::2], pairs[1::2]):
+                t = cgoracle.load(files(toggled)).totals[e]
+                through = sum(v for k, v in got.items() if escape(fn) in k.split(';'))
+                if through != t:
+                    diffs.append('%s, collapse %s: the lines through %s add up to %d; '
+                                 '--toggle-collect=%s counts %d' % (ev, mode, fn, through, fn, t))
+    return report(diffs)
+
+
 def calls_into(p, fn):
     """The number of calls into FN itself, and their inclusive costs."""
     incl, calls = [0] * len(p.events), 0
@@ -298,6 +415,8 @@ def main(argv):
             return cmd_calls(*argv[1:])
         if argv[:1] == ['annotate-incl'] and len(argv) >= 3:
             return cmd_annotate_incl(*argv[1:])
+        if argv[:1] == ['folded'] and len(argv) >= 3 and len(argv) % 2 == 1:
+            return cmd_folded(*argv[1:])
         if argv[:1] == ['paths'] and len(argv) in (3, 4):
             return cmd_paths(*argv[1:])
     except (cgoracle.Bad, OSError, ValueError) as e:

@@ -469,12 +469,16 @@ callgraph_once() {
     python3 "$suite/callgraph.py" self "$_ourf" "$_reff" >>"$cres/why" || _ok=1
     python3 "$suite/callgraph.py" paths "$_ourf" "$progs/" "$c_pdiffer" >>"$cres/why" || _ok=1
     readers_agree "$_ourf" || _ok=1
-    _k=0
+    _k=0 _pairs=
     for _fn in $c_incl; do
       _k=$((_k + 1))
       _tf=$(sel_files "$cres/toggled$_k" "$c_our_files" | paste -sd: -)
       python3 "$suite/callgraph.py" incl "$_ourf" "$_fn" "${_tf:-none}" >>"$cres/why" || _ok=1
+      _pairs="$_pairs $_fn ${_tf:-none}"
     done
+    # shellcheck disable=SC2086
+    python3 "$suite/callgraph.py" folded "$_ourf" "${CG_ANNOTATE:-$abs_top_builddir/post/cg_annotate}" \
+      $_pairs >>"$cres/why" || _ok=1
     _cf=$(sel_files "$cres/callgrind" "$c_ref_files" | paste -sd: -)
     if [ "$c_callgrind" = fails ]; then
       # Where Callgrind itself cannot run the program, the case says so, and

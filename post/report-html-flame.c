@@ -1,0 +1,368 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* report-html-flame.c: the HTML report's flame graph (docs/post-processors.md,
+   "Flame graphs"): the calling-context tree of flame.c, pruned to what a
+   page can draw, written as a JSON document in a data block that
+   report-html-flame.js draws, with the words a reader needs around it:
+   what a frame is, what was collapsed and left out, and, for a tree
+   estimated from arcs, that it is an estimate and where.  The data holds
+   both views (recursion collapsed, the first; expanded) so that the
+   script only draws. */
+#include "report-html-flame.h"
+#include "html.h"
+#include "json.h"
+#include "numfmt.h"
+
+#include <stdlib.h>
+
+/* A page draws no deeper than this (a 60,000-deep recursion, expanded). */
+#define DEPTH_MAX 1000 /* the notes say 1,000 */
+
+bool cg_html_has_flame(const cg_report *r)
+{
+    return r->graph != NULL;
+}
+
+/* The functions the views' frames name, each once: (file, fn) -> index. */
+typedef struct fnset {
+    uint64_t *keys; /* (file, fn) + 1; 0 = empty */
+    uint32_t *vals;
+    size_t n, cap;
+    uint32_t *file, *fn; /* by index */
+} fnset;
+
+static uint32_t fn_index(fnset *s, uint32_t file, uint32_t fn)
+{
+    if ((s->n + 1) * 2 > s->cap) {
+        fnset t = {.cap = s->cap ? s->cap * 2 : 256};
+        t.keys = xcalloc(t.cap, sizeof *t.keys);
+        t.vals = xcalloc(t.cap, sizeof *t.vals);
+        for (size_t i = 0; i < s->cap; i++) {
+            if (!s->keys[i]) continue;
+            size_t j = (s->keys[i] * 0x9e3779b97f4a7c15ull >> 17) & (t.cap - 1);
+            while (t.keys[j]) j = (j + 1) & (t.cap - 1);
+            t.keys[j] = s->keys[i];
+            t.vals[j] = s->vals[i];
+        }
+        free(s->keys);
+        free(s->vals);
+        s->keys = t.keys;
+        s->vals = t.vals;
+        s->cap = t.cap;
+    }
+    uint64_t k = ((uint64_t)file << 32 | fn) + 1;
+    size_t j = (k * 0x9e3779b97f4a7c15ull >> 17) & (s->cap - 1);
+    for (; s->keys[j]; j = (j + 1) & (s->cap - 1))
+        if (s->keys[j] == k) return s->vals[j];
+    s->keys[j] = k;
+    s->vals[j] = (uint32_t)s->n;
+    s->file = xrealloc(s->file, (s->n + 1) * sizeof *s->file);
+    s->fn = xrealloc(s->fn, (s->n + 1) * sizeof *s->fn);
+    s->file[s->n] = file;
+    s->fn[s->n] = fn;
+    return (uint32_t)s->n++;
+}
+
+static void fnset_free(fnset *s)
+{
+    free(s->keys);
+    free(s->vals);
+    free(s->file);
+    free(s->fn);
+}
+
+/* One view of the tree, pruned. */
+typedef struct view {
+    const cg_flame *fl;
+    bool *keep;
+    size_t n_kept, n_pruned;
+    cg_count *pruned_cost; /* sides x nev */
+} view;
+
+static void view_make(view *v, const cg_flame *fl, double pct)
+{
+    v->fl = fl;
+    v->keep = xmalloc((fl->n + 1) * sizeof *v->keep);
+    v->pruned_cost = xcalloc(fl->sides * fl->nev, sizeof(cg_count));
+    cg_flame_prune(fl, pct, DEPTH_MAX, v->keep, &v->n_pruned, v->pruned_cost);
+    /* An estimate's frames left out when it was made count too. */
+    v->n_pruned += fl->est_pruned;
+    cg_cc_add(v->pruned_cost, fl->est_pruned_cost, fl->sides * fl->nev, 1);
+    v->n_kept = 0;
+    for (size_t i = 0; i < fl->n; i++) v->n_kept += v->keep[i];
+}
+
+static void counts(cg_jout *j, const cg_count *v, size_t n)
+{
+    cg_j_lit(j, "[");
+    for (size_t e = 0; e < n; e++) {
+        if (e) cg_j_lit(j, ",");
+        cg_j_int(j, v[e]);
+    }
+    cg_j_lit(j, "]");
+}
+
+/* An array of one number per kept frame. */
+static void per_frame(cg_jout *j, const view *v, const char *key, int64_t (*of)(const cg_flame *,
+                                                                              size_t, void *),
+                      void *ctx)
+{
+    cg_j_lit(j, ",\"");
+    cg_j_lit(j, key);
+    cg_j_lit(j, "\":[");
+    bool first = true;
+    for (size_t i = 0; i < v->fl->n; i++) {
+        if (!v->keep[i]) continue;
+        if (!first) cg_j_lit(j, ",");
+        first = false;
+        cg_j_int(j, of(v->fl, i, ctx));
+    }
+    cg_j_lit(j, "]");
+}
+
+/* The same for a vector of counts per frame. */
+static void per_frame_cc(cg_jout *j, const view *v, const char *key,
+                         cg_count *(*of)(const cg_flame *, size_t, size_t), size_t side)
+{
+    cg_j_lit(j, ",\"");
+    cg_j_lit(j, key);
+    cg_j_lit(j, "\":[");
+    bool first = true;
+    for (size_t i = 0; i < v->fl->n; i++) {
+        if (!v->keep[i]) continue;
+        if (!first) cg_j_lit(j, ",");
+        first = false;
+        counts(j, of(v->fl, i, side), v->fl->nev);
+    }
+    cg_j_lit(j, "]");
+}
+
+typedef struct ids {
+    uint32_t *at; /* frame -> its index among the kept (CG_NONE: pruned) */
+    fnset *fns;
+} ids;
+
+static int64_t f_parent(const cg_flame *fl, size_t i, void *ctx)
+{
+    const ids *d = ctx;
+    return fl->f[i].parent == CG_NONE ? -1 : (int64_t)d->at[fl->f[i].parent];
+}
+static int64_t f_fn(const cg_flame *fl, size_t i, void *ctx)
+{
+    ids *d = ctx;
+    const cg_frame *x = &fl->f[i];
+    if (x->kind == CG_FRAME_ROOT) return -1;
+    return fn_index(d->fns, x->kind == CG_FRAME_REST ? CG_NONE : x->file,
+                    x->kind == CG_FRAME_REST ? CG_NONE : x->fn);
+}
+static int64_t f_rec(const cg_flame *fl, size_t i, void *ctx)
+{
+    (void)ctx;
+    return fl->f[i].rec;
+}
+static int64_t f_est(const cg_flame *fl, size_t i, void *ctx)
+{
+    (void)ctx;
+    return fl->f[i].est;
+}
+static int64_t f_calls(const cg_flame *fl, size_t i, void *ctx)
+{
+    (void)ctx;
+    return fl->f[i].calls[0];
+}
+
+static void view_json(cg_jout *j, const view *v, fnset *fns)
+{
+    const cg_flame *fl = v->fl;
+    ids d = {.at = xmalloc((fl->n + 1) * sizeof *d.at), .fns = fns};
+    uint32_t k = 0;
+    for (size_t i = 0; i < fl->n; i++) d.at[i] = v->keep[i] ? k++ : CG_NONE;
+    cg_j_lit(j, "{\"n\":");
+    cg_j_int(j, (int64_t)v->n_kept);
+    per_frame(j, v, "parent", f_parent, &d);
+    per_frame(j, v, "fn", f_fn, &d);
+    per_frame(j, v, "rec", f_rec, &d);
+    per_frame(j, v, "est", f_est, &d);
+    per_frame(j, v, "calls", f_calls, &d);
+    per_frame_cc(j, v, "incl", cg_frame_incl, 0);
+    per_frame_cc(j, v, "self", cg_frame_self, 0);
+    if (fl->sides == 2) {
+        per_frame_cc(j, v, "old", cg_frame_incl, 1);
+        per_frame_cc(j, v, "oldSelf", cg_frame_self, 1);
+    }
+    cg_j_lit(j, ",\"pruned\":{\"frames\":");
+    cg_j_int(j, (int64_t)v->n_pruned);
+    cg_j_lit(j, ",\"cost\":");
+    counts(j, v->pruned_cost, fl->nev);
+    cg_j_lit(j, "}}");
+    free(d.at);
+}
+
+static void put(FILE *f, cg_buf *b)
+{
+    fwrite(b->p, 1, b->len, f);
+    b->len = 0;
+}
+
+/* The words around the graph. */
+static void notes(cg_buf *b, const cg_report *r, const cg_flame *fl, const view *v, bool two)
+{
+    const cg_profile *p = r->prof;
+    size_t e = r->show[0].event;
+    char n[32], pc[64], th[64];
+    cg_buf_adds(b, "<p class=\"note\">Each frame is a call path: a function, as called from the "
+                   "frames above it. Its width is what that path's calls cost, with everything "
+                   "they called (the chosen event's inclusive cost), ");
+    if (fl->estimate)
+        cg_buf_adds(b, "as far as the profile's calls can tell (below).");
+    else
+        cg_buf_adds(b, "exactly as the tool measured it (<code>--call-graph=yes</code> "
+                       "records every call path).");
+    cg_buf_adds(b, " Click a frame to zoom into it, a frame above to zoom back out; hover or "
+                   "focus one for its counts.");
+    if (two)
+        cg_buf_adds(b, " A function that calls itself directly is drawn as one frame "
+                       "(&#8635;; the switch expands it).");
+    if (r->diff)
+        cg_buf_adds(b, " The new profile is drawn; a frame's colour is its change against the "
+                       "old profile's total, growth warm and shrinkage cool; frames only in the "
+                       "old profile are listed below the graph.");
+    cg_buf_adds(b, "</p>\n");
+    if (fl->estimate) {
+        size_t split = 0, est = 0;
+        for (size_t i = 0; i < fl->n; i++) {
+            if (!v->keep[i]) continue;
+            split += (fl->f[i].est & CG_EST_SPLIT) != 0;
+            est += (fl->f[i].est & CG_EST_WIDTH) != 0;
+        }
+        cg_buf_printf(b,
+                      "<div class=\"box est\" role=\"note\"><strong>An estimate, not a "
+                      "measurement.</strong> This profile has calls from one function to "
+                      "another, not the paths they ran on (Callgrind's files, and ours without "
+                      "<code>--call-graph=yes</code>, keep no paths). The frames are exact down "
+                      "to a function with several callers; there each of its callees' costs is "
+                      "split among its frames in proportion to their costs, a guess. %zu "
+                      "frames mark where a split starts (dashed) and the %zu frames below "
+                      "them are estimates (hatched). Our tool's "
+                      "<code>--call-graph=yes</code> measures every path.</div>\n",
+                      split, est);
+    }
+    if (v->n_pruned) {
+        cg_fmt_commas(n, v->pruned_cost[e]);
+        cg_fmt_pct(pc, v->pruned_cost[e], cg_frame_incl(fl, 0, 0)[e]);
+        cg_fmt_float_repr(th, sizeof th, r->flame_pct);
+        cg_buf_printf(b,
+                      "<p class=\"note\">%zu frames below %s%% of the total in every event "
+                      "(or deeper than 1,000 calls) are left out; they hold %s ",
+                      v->n_pruned, th, n);
+        cg_html_text(b, p->events[e].s, p->events[e].len, 0);
+        cg_buf_printf(b, " (%s%%). <code>--flame-threshold</code> sets the limit.</p>\n", pc);
+    }
+}
+
+void cg_html_flame(FILE *f, const cg_report *r, const cg_flame_page *pg)
+{
+    if (!cg_html_has_flame(r)) return;
+    const cg_profile *p = r->prof;
+    cg_buf b = {0};
+    cg_buf_adds(&b, "<section id=\"flame\" aria-labelledby=\"h-flame\">\n<h2 id=\"h-flame\">"
+                    "Flame graph</h2>\n");
+    const char *why = cg_flame_absent(p, r->graph, r->diff);
+    if (why) {
+        cg_buf_adds(&b, "<p class=\"note\">No flame graph: ");
+        cg_html_str(&b, why);
+        cg_buf_adds(&b, ".</p>\n</section>\n");
+        put(f, &b);
+        free(b.p);
+        return;
+    }
+    cg_flame tree, collapsed;
+    cg_flame_make(&tree, p, r->graph, r->diff, r->flame_pct);
+    cg_flame_collapse(&tree, &collapsed);
+    /* The first view is the one the options ask for; the other only when
+       the collapse changed something. */
+    const cg_flame *first = r->collapse ? &collapsed : &tree;
+    bool two = collapsed.max_rec > 0;
+    view v[2];
+    view_make(&v[0], first, r->flame_pct);
+    if (two) view_make(&v[1], r->collapse ? &tree : &collapsed, r->flame_pct);
+    notes(&b, r, first, &v[0], two);
+    cg_buf_adds(&b, "<div id=\"fl\" class=\"flame\"></div>\n"
+                    "<script type=\"application/json\" id=\"fl-data\">");
+    put(f, &b);
+
+    cg_jout j = {.f = f, .script = true};
+    size_t nev = p->n_events;
+    cg_j_lit(&j, "{\"events\":[");
+    for (size_t e = 0; e < nev; e++) {
+        if (e) cg_j_lit(&j, ",");
+        cg_j_str(&j, p->events[e].s, p->events[e].len);
+    }
+    cg_j_lit(&j, "],\"names\":[");
+    for (size_t e = 0; e < nev; e++) {
+        const char *m = pg->meanings[e];
+        if (e) cg_j_lit(&j, ",");
+        if (m)
+            cg_j_str(&j, m, strlen(m));
+        else
+            cg_j_str(&j, p->events[e].s, p->events[e].len);
+    }
+    cg_j_lit(&j, "],\"event\":");
+    cg_j_int(&j, (int64_t)r->show[0].event);
+    cg_j_lit(&j, r->diff ? ",\"diff\":true" : ",\"diff\":false");
+    cg_j_lit(&j, first->estimate ? ",\"estimate\":true" : ",\"estimate\":false");
+    cg_j_lit(&j, ",\"collapsed\":");
+    cg_j_lit(&j, r->collapse ? "true" : "false");
+    char th[64];
+    cg_fmt_float_repr(th, sizeof th, r->flame_pct);
+    cg_j_lit(&j, ",\"threshold\":");
+    cg_j_lit(&j, th);
+    cg_j_lit(&j, ",\"total\":");
+    counts(&j, cg_frame_incl(first, 0, 0), nev);
+    if (r->diff) {
+        cg_j_lit(&j, ",\"oldTotal\":");
+        counts(&j, cg_frame_incl(first, 0, 1), nev);
+    }
+    /* The views first: they name the functions. */
+    fnset fns = {0};
+    cg_j_lit(&j, ",\"views\":[");
+    view_json(&j, &v[0], &fns);
+    if (two) {
+        cg_j_lit(&j, ",");
+        view_json(&j, &v[1], &fns);
+    }
+    cg_j_lit(&j, "],\"fns\":[");
+    cg_buf entry = {0}, lines = {0};
+    for (size_t i = 0; i < fns.n; i++) {
+        if (i) cg_j_lit(&j, ",");
+        cg_j_lit(&j, "[");
+        if (fns.fn[i] == CG_NONE) {
+            cg_j_lit(&j, "\"(outside any call)\",\"\",\"\",\"\"]");
+            continue;
+        }
+        const cg_str *fn = cg_name(&p->fns, fns.fn[i]), *file = cg_name(&p->files, fns.file[i]);
+        cg_j_str(&j, fn->s, fn->len);
+        cg_j_lit(&j, ",");
+        cg_j_str(&j, file->s, file->len);
+        entry.len = lines.len = 0;
+        pg->links(pg->ctx, fns.file[i], fns.fn[i], &entry, &lines);
+        cg_j_lit(&j, ",");
+        cg_j_str(&j, entry.p, entry.len);
+        cg_j_lit(&j, ",");
+        cg_j_str(&j, lines.p, lines.len);
+        cg_j_lit(&j, "]");
+    }
+    cg_j_lit(&j, "]}");
+    cg_j_flush(&j);
+    fputs("</script>\n</section>\n", f);
+
+    free(entry.p);
+    free(lines.p);
+    fnset_free(&fns);
+    for (int k = 0; k < 1 + two; k++) {
+        free(v[k].keep);
+        free(v[k].pruned_cost);
+    }
+    cg_flame_free(&collapsed);
+    cg_flame_free(&tree);
+    free(b.p);
+}
