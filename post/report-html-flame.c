@@ -3,7 +3,8 @@
    "Flame graphs"): the calling-context tree of flame.c, pruned to what a
    page can draw, written as a JSON document in a data block that
    report-html-flame.js draws, with the words a reader needs around it:
-   what a frame is, what was collapsed and left out, and, for a tree
+   what a frame is and what was collapsed (the script says what was left
+   out, for the event it shows), and, for a tree
    estimated from arcs, that it is an estimate and where.  The data holds
    both views (recursion collapsed, the first; expanded) so that the
    script only draws. */
@@ -206,9 +207,6 @@ static void put(FILE *f, cg_buf *b)
 /* The words around the graph. */
 static void notes(cg_buf *b, const cg_report *r, const cg_flame *fl, const view *v, bool two)
 {
-    const cg_profile *p = r->prof;
-    size_t e = r->show[0].event;
-    char n[32], pc[64], th[64];
     cg_buf_adds(b, "<p class=\"note\">Each frame is a call path: a function, as called from the "
                    "frames above it. Its width is what that path's calls cost, with everything "
                    "they called (the chosen event's inclusive cost), ");
@@ -245,17 +243,6 @@ static void notes(cg_buf *b, const cg_report *r, const cg_flame *fl, const view 
                       "them are estimates (hatched). Our tool's "
                       "<code>--call-graph=yes</code> measures every path.</div>\n",
                       split, est);
-    }
-    if (v->n_pruned) {
-        cg_fmt_commas(n, v->pruned_cost[e]);
-        cg_fmt_pct(pc, v->pruned_cost[e], cg_frame_incl(fl, 0, 0)[e]);
-        cg_fmt_float_repr(th, sizeof th, r->flame_pct);
-        cg_buf_printf(b,
-                      "<p class=\"note\">%zu frames below %s%% of the total in every event "
-                      "(or deeper than 1,000 calls) are left out; they hold %s ",
-                      v->n_pruned, th, n);
-        cg_html_text(b, p->events[e].s, p->events[e].len, 0);
-        cg_buf_printf(b, " (%s%%). <code>--flame-threshold</code> sets the limit.</p>\n", pc);
     }
 }
 
