@@ -378,7 +378,7 @@ class Page:
 
 TAGS = set('html head meta title style body header h1 h2 h3 p nav a details summary div label '
            'input span kbd main section table thead tbody tr th td button i code dl dt dd ul '
-           'li output footer script'.split())
+           'li output footer script strong'.split())
 ATTRS = set('lang charset name content http-equiv class id href type data-for data-col placeholder '
             'aria-label aria-live aria-labelledby aria-expanded aria-controls hidden checked value '
             'role colspan scope title data-gcol data-tree data-src'.split())
@@ -406,7 +406,12 @@ class Scan(html.parser.HTMLParser):
         a = dict(attrs)
         if tag == 'meta' and a.get('http-equiv') == 'Content-Security-Policy':
             self.csp = a.get('content')
-        if tag in ('script', 'style'):
+        if tag == 'script' and a == {'type': 'application/json', 'id': 'fl-data'}:
+            # The flame graph's data block: JSON, not run.
+            self.cur = 'data'
+            self.raw.setdefault('data', []).append('')
+            self.tags['script'] -= 1
+        elif tag in ('script', 'style'):
             self.cur = tag
             self.raw[tag].append('')
             if a:
@@ -453,6 +458,20 @@ def static_checks(p, probs):
             "base-uri 'none'" % (csp_hash(s.raw['style'][0]), csp_hash(s.raw['script'][0])))
     if s.csp != want:
         probs.append('%s: CSP %r, expected %r' % (p.name, s.csp, want))
+    for data in s.raw.get('data', []):
+        # One data block at most, JSON, with nothing that could end the
+        # element early, and its links (the frames' functions) on the page.
+        if len(s.raw['data']) > 1:
+            probs.append('%s: %d flame-graph data blocks' % (p.name, len(s.raw['data'])))
+        if '</' in data or '<!--' in data:
+            probs.append('%s: the flame-graph data holds markup' % p.name)
+        try:
+            fl = json.loads(data)
+        except ValueError as e:
+            probs.append('%s: the flame-graph data is not JSON: %s' % (p.name, e))
+            continue
+        for f in fl['fns']:
+            s.hrefs.extend(h for h in f[2:4] if h)
     dup = [i for i, n in s.ids.items() if n > 1]
     if dup:
         probs.append('%s: ids used twice: %s' % (p.name, dup[:5]))

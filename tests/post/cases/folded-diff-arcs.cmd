@@ -1,0 +1,1 @@
+cg_annotate --diff --format=folded cl-arcs.clout cl-arcs.clout

@@ -1,0 +1,1 @@
+cg_annotate --diff --format=folded cl-paths.clout cl-paths.clout
