@@ -237,10 +237,11 @@ static void notes(cg_buf *b, const cg_report *r, const cg_flame *fl, const view 
                       "measurement.</strong> This profile has calls from one function to "
                       "another, not the paths they ran on (Callgrind's files, and ours without "
                       "<code>--call-graph=yes</code>, keep no paths). The frames are exact down "
-                      "to a function with several callers; there each of its callees' costs is "
-                      "split among its frames in proportion to their costs, a guess. %zu "
-                      "frames mark where a split starts (dashed) and the %zu frames below "
-                      "them are estimates (hatched). Our tool's "
+                      "to a function with several callers, or whose cost the file gives only as "
+                      "a lower bound (a cycle, a name several functions share); below it each "
+                      "callee's cost is split among its frames in proportion to their costs, a "
+                      "guess. %zu frames mark where a split starts (dashed) and the %zu frames "
+                      "below them are estimates (hatched). Our tool's "
                       "<code>--call-graph=yes</code> measures every path.</div>\n",
                       split, est);
     }

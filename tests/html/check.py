@@ -27,6 +27,7 @@ import sys
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import flame  # noqa: E402
 import textreport  # noqa: E402
 
 ap = argparse.ArgumentParser()
@@ -1480,6 +1481,30 @@ def main():
                         probs.append('%s: the text report is only %d lines' % (name, p.text.count(b'\n')))
         except Exception:
             probs.append(traceback.format_exc(limit=3))
+
+        fd, cases = None, ('html/flame-static', 'html/flame-graph', 'html/flame-diff', 'html/flame-estimate')
+        try:
+            fd = flame.tool_profiles(opt, work, opt.bin)
+            if fd is None:
+                for c in cases:
+                    print('SKIP: %s (no valgrind, our tool or a C compiler here)' % c)
+        except Exception:
+            for c in cases:
+                case(c).append('profiling tests/progs/flame.c failed: ' + traceback.format_exc(limit=3))
+        if fd is not None:
+            shots = os.path.join(work, 'screenshots')
+            os.makedirs(shots, exist_ok=True)
+            fp = {n: Page(n, a, fd) for n, a in (
+                ('flame-one', ['f1000.cgout']), ('flame-diff', ['--diff', 'f1000.cgout', 'f3000.cgout']),
+                ('flame-callgrind', ['f1000.clout']))}
+            probs = case('html/flame-static')
+            for p in fp.values():
+                static_checks(p, probs)
+            attempt('html/flame-graph', lambda b, probs: flame.flame_graph(
+                b, fp['flame-one'], probs, fd, opt.bin, shots))
+            attempt('html/flame-diff', lambda b, probs: flame.flame_diff(b, fp['flame-diff'], probs, fd, shots))
+            attempt('html/flame-estimate', lambda b, probs: flame.flame_estimate(
+                b, fp['flame-callgrind'], probs, fd, opt.bin, shots))
 
         probs = case('html/console-clean')
         b.drain('end')

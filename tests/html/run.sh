@@ -15,7 +15,8 @@ rm -rf "$work"
 mkdir -p "$work"
 cases="html/page-static html/page-budgets html/dom-vs-text html/sort-by-column html/links-to-lines
 html/folded-runs html/keyboard html/columns html/script-injection html/budgets-in-browser
-html/call-graph html/inclusive-columns html/layout html/real-profiles html/console-clean"
+html/call-graph html/inclusive-columns html/layout html/real-profiles html/flame-static html/flame-graph
+html/flame-diff html/flame-estimate html/console-clean"
 
 missing() {
   for c in $cases; do
