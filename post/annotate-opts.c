@@ -329,8 +329,9 @@ bool cg_annotate_parse(cg_annotate_opts *o, int argc, char **argv, cg_error *e)
     if (o->format == CG_FORMAT_FOLDED &&
         (o->n_show_names > 1 || (o->n_show_names == 1 && strchr(o->show_names[0], ':')))) {
         /* A stack's count is one number: the self cost of one event. */
-        cg_error_set(e, 2, "argument --show: --format=folded writes one event's own counts: "
-                           "give --show EVENT");
+        cg_error_set(e, 2,
+                     "argument --show: --format=folded writes one event's own counts: "
+                     "give --show EVENT");
         e->usage = e->argparse = true;
         return false;
     }

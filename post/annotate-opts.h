@@ -12,7 +12,12 @@
 #include "report.h"
 
 /* The report --format asks for. */
-typedef enum cg_format { CG_FORMAT_TEXT, CG_FORMAT_JSON, CG_FORMAT_HTML, CG_FORMAT_FOLDED } cg_format;
+typedef enum cg_format {
+    CG_FORMAT_TEXT,
+    CG_FORMAT_JSON,
+    CG_FORMAT_HTML,
+    CG_FORMAT_FOLDED
+} cg_format;
 
 typedef struct cg_annotate_opts {
     bool diff, show_percs, annotate;
@@ -28,13 +33,13 @@ typedef struct cg_annotate_opts {
     /* --inclusive: -1 not given (one inclusive column after the first when
        the input has calls), 0 no, 1 every column inclusive. */
     int inclusive;
-    int tree;              /* enum cg_tree; -1: not given (both, when there are calls) */
-    bool fold;             /* --fold: recursion levels and caller contexts folded */
-    bool collapse;         /* --collapse-recursion */
+    int tree;               /* enum cg_tree; -1: not given (both, when there are calls) */
+    bool fold;              /* --fold: recursion levels and caller contexts folded */
+    bool collapse;          /* --collapse-recursion */
     double flame_threshold; /* --flame-threshold, percent */
-    long long part_number; /* --part N (0: not given) */
-    const char *part_name; /* --part NAME (NULL: not given) */
-    char **files;          /* the profiles named */
+    long long part_number;  /* --part N (0: not given) */
+    const char *part_name;  /* --part NAME (NULL: not given) */
+    char **files;           /* the profiles named */
     size_t n_files;
 } cg_annotate_opts;
 

@@ -306,7 +306,8 @@ int main(int argc, char **argv)
 
     cg_profile_init(&prof, &cg_rules_annotate);
     cg_strtab names;
-    bool two_reads = opt.annotate && (opt.format == CG_FORMAT_TEXT || opt.format == CG_FORMAT_HTML) &&
+    bool two_reads = opt.annotate &&
+                     (opt.format == CG_FORMAT_TEXT || opt.format == CG_FORMAT_HTML) &&
                      rereadable(&opt);
     if (two_reads) {
         cg_strtab_init(&names);

@@ -670,7 +670,8 @@ static bool path_line(rd *r, const char *rest, size_t rlen, const char *line, si
     const char *p = rest, *end = rest + rlen;
     cg_count f[4]; /* id, parent, function, calls */
     for (int i = 0; i < 4; i++)
-        if ((p = i ? cg_skip_sep(p, end) : p) == end || cg_tok_clnum(&p, end, &f[i], false) != TOK_OK)
+        if ((p = i ? cg_skip_sep(p, end) : p) == end ||
+            cg_tok_clnum(&p, end, &f[i], false) != TOK_OK)
             return fail_line(r, "malformed call path: ", line, len);
     if (!s->nev) return fail_line(r, "call path before the `events:` line: ", line, len);
     if (!cg_sink_check_counts(s, cg_tok_clcounts(p, end, s->nev, s->vals))) return false;

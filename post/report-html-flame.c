@@ -103,9 +103,8 @@ static void counts(cg_jout *j, const cg_count *v, size_t n)
 }
 
 /* An array of one number per kept frame. */
-static void per_frame(cg_jout *j, const view *v, const char *key, int64_t (*of)(const cg_flame *,
-                                                                              size_t, void *),
-                      void *ctx)
+static void per_frame(cg_jout *j, const view *v, const char *key,
+                      int64_t (*of)(const cg_flame *, size_t, void *), void *ctx)
 {
     cg_j_lit(j, ",\"");
     cg_j_lit(j, key);
