@@ -245,26 +245,25 @@ def flame_graph(b, page, probs, cwd, bin_dir, shots):
 
 def read_paths(path):
     """The `# cp` lines of our profile: path of names -> inclusive costs,
-    recursion collapsed (a name repeated at once is one frame; the outer
-    activation's cost is the frame's)."""
-    names, at, out = {}, {}, {}
+    recursion collapsed (a path of the function, name and entry file, of
+    its parent's frame is inside that frame's activation: counted there)."""
+    names, files, at, fn_at, out = {}, {}, {}, {}, {}
     with open(path, encoding='utf-8', errors='surrogateescape') as f:
         for line in f:
-            m = re.match(r'^# cp-fn=(\d+) (.*)$', line.rstrip('\n'))
+            m = re.match(r'^# cp-(fn|fl)=(\d+) (.*)$', line.rstrip('\n'))
             if m:
-                names[int(m.group(1))] = m.group(2)
+                (names if m.group(1) == 'fn' else files)[int(m.group(2))] = m.group(3)
                 continue
             m = re.match(r'^# cp=(.*)$', line)
             if not m:
                 continue
             t = [int(x) for x in m.group(1).split()]
-            name = names[t[2]]
-            up = at[t[1]] if t[1] else ()
-            if up and up[-1] == name:
-                at[t[0]] = up  # inside its parent's activation: counted there
+            fn = (files.get(t[2]), names[t[2]])
+            if t[1] and fn_at[t[1]] == fn:
+                at[t[0]], fn_at[t[0]] = at[t[1]], fn
                 continue
-            key = up + (name,)
-            at[t[0]] = key
+            key = (at[t[1]] if t[1] else ()) + (fn[1],)
+            at[t[0]], fn_at[t[0]] = key, fn
             out[key] = [a + b for a, b in zip(out.get(key, [0] * len(t[4:])), t[4:])]
     return out
 

@@ -295,23 +295,34 @@ def want_folded(paths, e, deep=1000):
     flat, short = {}, {}
     for f in paths:
         names, nodes = read_paths(f)
+        files = {}
+        for line in open(f, encoding='utf-8', errors='surrogateescape'):
+            m = re.match(r'^# cp-fl=(\d+) (.*)$', line.rstrip('\n'))
+            if m:
+                files[int(m.group(1))] = m.group(2)
         self_ = {i: n[3][e] for i, n in nodes.items()}
-        full, coll, depth = {}, {}, {}
+        full, coll, depth, fn_of, cfn = {}, {}, {}, {}, {}
         roots = 0
         for i, n in sorted(nodes.items()):
             name = escape(names[n[1]])
+            # A frame is a function, its name and its entry's file: the
+            # collapse merges a path into its parent's frame when that
+            # frame is of the same function.
+            fn_of[i] = (files.get(n[1]), names[n[1]])
             if n[0]:
                 self_[n[0]] -= n[3][e]
                 depth[i] = depth[n[0]] + 1
-                up = coll[n[0]]
-                coll[i] = up if up[-1] == name else up + (name,)
+                if fn_of[i] == cfn[n[0]]:
+                    coll[i], cfn[i] = coll[n[0]], cfn[n[0]]
+                else:
+                    coll[i], cfn[i] = coll[n[0]] + (name,), fn_of[i]
                 if flat is not None and depth[i] <= deep:
                     full[i] = full[n[0]] + (name,)
                 else:
                     flat = None
             else:
                 roots += n[3][e]
-                depth[i], coll[i], full[i] = 0, (name,), (name,)
+                depth[i], coll[i], full[i], cfn[i] = 0, (name,), (name,), fn_of[i]
         rest = cgoracle.load([f]).totals[e] - roots
         for i in nodes:
             k = ';'.join(coll[i])
