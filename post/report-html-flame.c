@@ -265,13 +265,13 @@ void cg_html_flame(FILE *f, const cg_report *r, const cg_flame_page *pg)
     cg_flame tree, collapsed;
     cg_flame_make(&tree, p, r->graph, r->diff, r->flame_pct);
     cg_flame_collapse(&tree, &collapsed);
-    /* The first view is the one the options ask for; the other only when
-       the collapse changed something. */
-    const cg_flame *first = r->collapse ? &collapsed : &tree;
+    /* The collapsed view first, the expanded one only when the collapse
+       changed something; --collapse-recursion=no opens the page on it. */
+    const cg_flame *first = &collapsed;
     bool two = collapsed.max_rec > 0;
     view v[2];
     view_make(&v[0], first, r->flame_pct);
-    if (two) view_make(&v[1], r->collapse ? &tree : &collapsed, r->flame_pct);
+    if (two) view_make(&v[1], &tree, r->flame_pct);
     notes(&b, r, first, &v[0], two);
     cg_buf_adds(&b, "<div id=\"fl\" class=\"flame\"></div>\n"
                     "<script type=\"application/json\" id=\"fl-data\">");
@@ -297,8 +297,7 @@ void cg_html_flame(FILE *f, const cg_report *r, const cg_flame_page *pg)
     cg_j_int(&j, (int64_t)r->show[0].event);
     cg_j_lit(&j, r->diff ? ",\"diff\":true" : ",\"diff\":false");
     cg_j_lit(&j, first->estimate ? ",\"estimate\":true" : ",\"estimate\":false");
-    cg_j_lit(&j, ",\"collapsed\":");
-    cg_j_lit(&j, r->collapse ? "true" : "false");
+    cg_j_lit(&j, two && !r->collapse ? ",\"expanded\":true" : ",\"expanded\":false");
     char th[64];
     cg_fmt_float_repr(th, sizeof th, r->flame_pct);
     cg_j_lit(&j, ",\"threshold\":");

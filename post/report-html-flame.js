@@ -583,5 +583,10 @@
     }, 120);
   });
 
+  // --collapse-recursion=no: the page opens on the expanded view.
+  if (D.expanded && recBox) {
+    recBox.checked = true;
+    st.view = 1;
+  }
   refresh();
 })();

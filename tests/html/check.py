@@ -1495,13 +1495,15 @@ def main():
             shots = os.path.join(work, 'screenshots')
             os.makedirs(shots, exist_ok=True)
             fp = {n: Page(n, a, fd) for n, a in (
-                ('flame-one', ['f1000.cgout']), ('flame-diff', ['--diff', 'f1000.cgout', 'f3000.cgout']),
+                ('flame-one', ['f1000.cgout']), ('flame-expanded', ['--collapse-recursion=no', 'f1000.cgout']),
+                ('flame-diff', ['--diff', 'f1000.cgout', 'f3000.cgout']),
                 ('flame-callgrind', ['f1000.clout']))}
             probs = case('html/flame-static')
             for p in fp.values():
                 static_checks(p, probs)
-            attempt('html/flame-graph', lambda b, probs: flame.flame_graph(
-                b, fp['flame-one'], probs, fd, opt.bin, shots))
+            attempt('html/flame-graph', lambda b, probs: (
+                flame.flame_graph(b, fp['flame-one'], probs, fd, opt.bin, shots),
+                flame.opens_expanded(b, fp['flame-expanded'], probs)))
             attempt('html/flame-diff', lambda b, probs: flame.flame_diff(b, fp['flame-diff'], probs, fd, shots))
             attempt('html/flame-estimate', lambda b, probs: flame.flame_estimate(
                 b, fp['flame-callgrind'], probs, fd, opt.bin, shots))

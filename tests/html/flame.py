@@ -243,6 +243,19 @@ def flame_graph(b, page, probs, cwd, bin_dir, shots):
     b.drain('flame')
 
 
+def opens_expanded(b, page, probs):
+    """--collapse-recursion=no opens the page on the expanded view."""
+    b.open(page)
+    st = b.js(READ)
+    box = b.js("return document.querySelector('#fl input.fl-rec').checked")
+    walks = sum(1 for f in st['frames'] if f['fn'] >= 0 and
+                data(b)['fns'][f['fn']][0] == 'walk')
+    if st['view'] != 1 or not box or walks != 41:
+        probs.append('flame: --collapse-recursion=no opens on view %d (switch %s) with %d walk frames' %
+                     (st['view'], 'on' if box else 'off', walks))
+    b.drain('flame expanded')
+
+
 def read_paths(path):
     """The `# cp` lines of our profile: path of names -> inclusive costs,
     recursion collapsed (a path of the function, name and entry file, of
