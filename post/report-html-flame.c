@@ -102,26 +102,11 @@ static void counts(cg_jout *j, const cg_count *v, size_t n)
     cg_j_lit(j, "]");
 }
 
-/* An array of one number per kept frame. */
-static void per_frame(cg_jout *j, const view *v, const char *key,
-                      int64_t (*of)(const cg_flame *, size_t, void *), void *ctx)
-{
-    cg_j_lit(j, ",\"");
-    cg_j_lit(j, key);
-    cg_j_lit(j, "\":[");
-    bool first = true;
-    for (size_t i = 0; i < v->fl->n; i++) {
-        if (!v->keep[i]) continue;
-        if (!first) cg_j_lit(j, ",");
-        first = false;
-        cg_j_int(j, of(v->fl, i, ctx));
-    }
-    cg_j_lit(j, "]");
-}
+/* Writes frame i's element of an array. */
+typedef void put_fn(cg_jout *j, const cg_flame *fl, size_t i, void *ctx);
 
-/* The same for a vector of counts per frame. */
-static void per_frame_cc(cg_jout *j, const view *v, const char *key,
-                         cg_count *(*of)(const cg_flame *, size_t, size_t), size_t side)
+/* `,"key":[...]`: an element per kept frame. */
+static void per_frame(cg_jout *j, const view *v, const char *key, put_fn *put, void *ctx)
 {
     cg_j_lit(j, ",\"");
     cg_j_lit(j, key);
@@ -131,7 +116,7 @@ static void per_frame_cc(cg_jout *j, const view *v, const char *key,
         if (!v->keep[i]) continue;
         if (!first) cg_j_lit(j, ",");
         first = false;
-        counts(j, of(v->fl, i, side), v->fl->nev);
+        put(j, v->fl, i, ctx);
     }
     cg_j_lit(j, "]");
 }
@@ -141,33 +126,46 @@ typedef struct ids {
     fnset *fns;
 } ids;
 
-static int64_t f_parent(const cg_flame *fl, size_t i, void *ctx)
+static void put_parent(cg_jout *j, const cg_flame *fl, size_t i, void *ctx)
 {
     const ids *d = ctx;
-    return fl->f[i].parent == CG_NONE ? -1 : (int64_t)d->at[fl->f[i].parent];
+    cg_j_int(j, fl->f[i].parent == CG_NONE ? -1 : (int64_t)d->at[fl->f[i].parent]);
 }
-static int64_t f_fn(const cg_flame *fl, size_t i, void *ctx)
+static void put_fn_index(cg_jout *j, const cg_flame *fl, size_t i, void *ctx)
 {
-    ids *d = ctx;
     const cg_frame *x = &fl->f[i];
-    if (x->kind == CG_FRAME_ROOT) return -1;
-    return fn_index(d->fns, x->kind == CG_FRAME_REST ? CG_NONE : x->file,
-                    x->kind == CG_FRAME_REST ? CG_NONE : x->fn);
+    bool rest = x->kind == CG_FRAME_REST;
+    if (x->kind == CG_FRAME_ROOT)
+        cg_j_int(j, -1);
+    else
+        cg_j_int(j, fn_index(((ids *)ctx)->fns, rest ? CG_NONE : x->file, rest ? CG_NONE : x->fn));
 }
-static int64_t f_rec(const cg_flame *fl, size_t i, void *ctx)
+static void put_rec(cg_jout *j, const cg_flame *fl, size_t i, void *ctx)
 {
     (void)ctx;
-    return fl->f[i].rec;
+    cg_j_int(j, fl->f[i].rec);
 }
-static int64_t f_est(const cg_flame *fl, size_t i, void *ctx)
+static void put_est(cg_jout *j, const cg_flame *fl, size_t i, void *ctx)
 {
     (void)ctx;
-    return fl->f[i].est;
+    cg_j_int(j, fl->f[i].est);
 }
-static int64_t f_calls(const cg_flame *fl, size_t i, void *ctx)
+static void put_calls(cg_jout *j, const cg_flame *fl, size_t i, void *ctx)
 {
     (void)ctx;
-    return fl->f[i].calls[0];
+    cg_j_int(j, fl->f[i].calls[0]);
+}
+
+/* A frame's counts of one side: its inclusive or its self cost. */
+typedef struct side_cc {
+    cg_count *(*of)(const cg_flame *, size_t, size_t);
+    size_t side;
+} side_cc;
+
+static void put_cc(cg_jout *j, const cg_flame *fl, size_t i, void *ctx)
+{
+    const side_cc *c = ctx;
+    counts(j, c->of(fl, i, c->side), fl->nev);
 }
 
 static void view_json(cg_jout *j, const view *v, fnset *fns)
@@ -178,17 +176,20 @@ static void view_json(cg_jout *j, const view *v, fnset *fns)
     for (size_t i = 0; i < fl->n; i++) d.at[i] = v->keep[i] ? k++ : CG_NONE;
     cg_j_lit(j, "{\"n\":");
     cg_j_int(j, (int64_t)v->n_kept);
-    per_frame(j, v, "parent", f_parent, &d);
-    per_frame(j, v, "fn", f_fn, &d);
-    per_frame(j, v, "rec", f_rec, &d);
-    per_frame(j, v, "est", f_est, &d);
-    per_frame(j, v, "calls", f_calls, &d);
-    per_frame_cc(j, v, "incl", cg_frame_incl, 0);
-    per_frame_cc(j, v, "self", cg_frame_self, 0);
-    if (fl->sides == 2) {
-        per_frame_cc(j, v, "old", cg_frame_incl, 1);
-        per_frame_cc(j, v, "oldSelf", cg_frame_self, 1);
-    }
+    per_frame(j, v, "parent", put_parent, &d);
+    per_frame(j, v, "fn", put_fn_index, &d);
+    per_frame(j, v, "rec", put_rec, NULL);
+    per_frame(j, v, "est", put_est, NULL);
+    per_frame(j, v, "calls", put_calls, NULL);
+    static const struct {
+        const char *key;
+        side_cc cc;
+    } costs[] = {{"incl", {cg_frame_incl, 0}},
+                 {"self", {cg_frame_self, 0}},
+                 {"old", {cg_frame_incl, 1}},
+                 {"oldSelf", {cg_frame_self, 1}}};
+    for (size_t k = 0; k < (fl->sides == 2 ? 4u : 2u); k++)
+        per_frame(j, v, costs[k].key, put_cc, (void *)&costs[k].cc);
     cg_j_lit(j, ",\"pruned\":{\"frames\":");
     cg_j_int(j, (int64_t)v->n_pruned);
     cg_j_lit(j, ",\"cost\":");
