@@ -165,6 +165,14 @@
   function label(V, i) {
     return nameOf(V, i) + (V.rec && V.rec[i] > 0 ? ' \u21bb' : '');
   }
+  // The root frame of an estimate says so on the graph itself, where the
+  // eye is.
+  function frameText(V, i) {
+    if (i === 0 && D.estimate)
+      return 'all \u2014 an estimate: below each dashed frame (several callers) the hatched ' +
+             'frames are proportional shares, not measurements';
+    return label(V, i);
+  }
 
   function ariaLabel(V, i) {
     var e = st.ev, s = nameOf(V, i) + ', incl ' + num(V.incl[i][e]) + ' ' + D.events[e] +
@@ -209,7 +217,7 @@
     if (w < 2) c += ' thin';
     if (w >= LABEL_W) {
       c += ' lb';
-      el.textContent = label(V, i);
+      el.textContent = frameText(V, i);
     }
     el.className = c;
     el.style.left = x + 'px';

@@ -331,6 +331,9 @@ def flame_estimate(b, page, probs, cwd, bin_dir, shots):
     box = b.js("const e = document.querySelector('#flame .box.est'); return e ? e.textContent : ''")
     if 'An estimate, not a measurement' not in box:
         probs.append('estimate: the section does not say it is an estimate: %r' % box[:100])
+    root = b.js("return document.querySelector('#fl .fr[data-i=\"0\"]').textContent")
+    if 'an estimate' not in root:
+        probs.append('estimate: the graph itself does not say it is an estimate: root %r' % root)
     st = b.js(READ)
     v = fl['views'][st['view']]
     name = lambda i: fl['fns'][v['fn'][i]][0] if v['fn'][i] >= 0 else ''
