@@ -60,7 +60,11 @@ int main(int argc, char **argv)
     if (!cg_read_file(&p, files[0], &first, &e)) cg_fail(&e);
     cg_input *in2 = cg_read_file(&p, files[1], &second, &e);
     if (!in2) cg_fail(&e);
-    if (in2->events_mismatch) cg_die("events in data files don't match");
+    if (in2->events_mismatch) {
+        cg_buf b = {0};
+        cg_events_mismatch(&b, &p, in2);
+        cg_die_bytes(b.p, b.len);
+    }
 
     static char buf[1 << 16];
     setvbuf(stdout, buf, _IOFBF, sizeof buf);

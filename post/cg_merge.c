@@ -56,7 +56,11 @@ int main(int argc, char **argv)
         if (cg_read_skips_empty(files[i], n, false)) continue;
         cg_input *in = cg_read_file(&p, files[i], &ro, &e);
         if (!in) cg_fail(&e);
-        if (in->events_mismatch) cg_die("events in data files don't match");
+        if (in->events_mismatch) {
+            cg_buf b = {0};
+            cg_events_mismatch(&b, &p, in);
+            cg_die_bytes(b.p, b.len);
+        }
     }
 
     if (p.n_inputs == 0) cg_die("every profile named is empty");

@@ -83,8 +83,13 @@ bool cg_sink_events(cg_sink *s, cg_text *events, size_t n)
             s->pvals = xcalloc(n, sizeof(cg_count));
         }
         if (!same) {
-            if (o->stop_on_mismatch)
-                return cg_error_set(s->err, 1, "events in data files don't match");
+            if (o->stop_on_mismatch) {
+                cg_buf b = {0};
+                cg_events_mismatch(&b, p, in);
+                cg_error_bytes(s->err, 1, b.p, b.len);
+                free(b.p);
+                return false;
+            }
             in->events_mismatch = s->mismatch = true;
         }
     }

@@ -1,0 +1,1 @@
+cg_diff ab.cgout other-events.cgout
