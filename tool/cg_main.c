@@ -138,12 +138,17 @@ static void print_usage(void)
      "                                     x86-64-v2 or x86-64-v3 [host]\n"
      "    --seed=<number>                  seeded, repeatable randomness [none]\n"
      "    --fingerprint=yes|no             write what the counts depend on [no]\n");
-    VG_(printf)("\n    This tool is %s.\n", CG_PROJECT);
+    VG_(printf)("\n    This tool is %s: report its bugs to that project (its\n"
+                "    README, \"Reporting bugs\"), not to valgrind.org as the last line says.\n",
+                CG_PROJECT);
 }
 
 static void print_debug_usage(void)
 {
-    VG_(printf)("    (none)\n");
+    VG_(printf)("    --hot-threshold=<n>              translate a block again with the\n"
+                "                                     simulators inline after <n> runs;\n"
+                "                                     0: never (speed only, never a count)\n"
+                "                                     [2000]\n");
 }
 
 /* ------------------------------------------------------------------ */
