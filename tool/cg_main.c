@@ -293,6 +293,7 @@ static void fini(Int exitcode)
     cg_records_fold_all();
     cg_stack_settle_open();
     cg_write_results();
+    if (cg_regions_on()) cg_regions_unmatched();
 }
 
 static void pre_clo_init(void)

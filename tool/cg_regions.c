@@ -69,6 +69,44 @@ void cg_regions_init(void)
     VG_(clo_vex_control).guest_chase = False;
     for (UInt i = 0; i < VG_N_THREADS; i++) cg.threads[i].region = (RegionThread){.limit = OUTSIDE};
     cg.collect = 0;
+    cg.toggle_hit = VG_(calloc)("cg.regions.hit", cg.clo.n_toggle, sizeof *cg.toggle_hit);
+    cg.toggle_near = VG_(calloc)("cg.regions.near", cg.clo.n_toggle, sizeof *cg.toggle_near);
+}
+
+/* A pattern that matched no entry: names that contain it, when it has no
+ * wildcard (Rust's `crate::path::name` and C++'s `ns::name(args)` for a
+ * bare `name`). */
+static void note_near(UInt i, const HChar *name)
+{
+    const HChar *pat = cg.clo.toggle[i];
+    if (cg.toggle_hit[i] || VG_(strchr)(pat, '*') || VG_(strchr)(pat, '?')) return;
+    if (!VG_(strstr)(name, pat)) return;
+    const HChar **near = cg.toggle_near[i];
+    for (UInt k = 0; k < CG_TOGGLE_NEAR; k++) {
+        if (near[k] && VG_(strcmp)(near[k], name) == 0) return;
+        if (!near[k]) {
+            near[k] = VG_(strdup)("cg.regions.near", name);
+            return;
+        }
+    }
+}
+
+void cg_regions_unmatched(void)
+{
+    for (UInt i = 0; i < cg.clo.n_toggle; i++) {
+        if (cg.toggle_hit[i]) continue;
+        VG_(umsg)("Warning: --toggle-collect=%s matched no function that ran, so it counted "
+                  "nothing\n",
+                  cg.clo.toggle[i]);
+        const HChar **near = cg.toggle_near[i];
+        if (near[0]) {
+            VG_(umsg)("  functions whose names contain it:");
+            for (UInt k = 0; k < CG_TOGGLE_NEAR && near[k]; k++)
+                VG_(umsg)("%s %s", k ? "," : "", near[k]);
+            VG_(umsg)("\n  (a pattern matches the whole name: give one of these, or *%s*)\n",
+                      cg.clo.toggle[i]);
+        }
+    }
 }
 
 static void load_thread(ThreadId tid)
@@ -210,9 +248,15 @@ static Bool is_region_entry(Addr addr)
 
 Bool cg_regions_match(const HChar *name)
 {
-    for (UInt i = 0; i < cg.clo.n_toggle; i++)
-        if (VG_(string_match)(cg.clo.toggle[i], name)) return True;
-    return False;
+    Bool any = False;
+    for (UInt i = 0; i < cg.clo.n_toggle; i++) {
+        if (VG_(string_match)(cg.clo.toggle[i], name)) {
+            cg.toggle_hit[i] = any = True;
+        } else {
+            note_near(i, name);
+        }
+    }
+    return any;
 }
 
 void cg_regions_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word)

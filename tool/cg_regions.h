@@ -13,6 +13,9 @@
  * and every thread starts outside the regions; without, every count is
  * collected. */
 void cg_regions_init(void);
+/* At the end of the run: a warning for each pattern that matched no
+ * function entry, with the names that contain it. */
+void cg_regions_unmatched(void);
 /* Whether any pattern was given (the gate and the region IR exist only then). */
 static inline Bool cg_regions_on(void)
 {

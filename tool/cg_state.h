@@ -17,6 +17,7 @@
 #include "cache.h"
 
 /* The project and its version, from configure (AC_INIT). */
+#define CG_TOGGLE_NEAR 4
 #define CG_PROJECT "Cachegrind, rebuilt " PACKAGE_VERSION
 
 /* Events a superblock's walk queues before it must flush them (where
@@ -205,6 +206,12 @@ typedef struct CgState {
      * cg_regions_set(). */
     ULong collect;
     UWord region_limit, entry_limit;
+    /* Per --toggle-collect pattern: whether a function entry seen matched
+     * it, and (for a pattern without wildcards that matched none) up to
+     * CG_TOGGLE_NEAR names of entries that contain it, for the warning at
+     * the end of the run. */
+    Bool *toggle_hit;
+    const HChar *(*toggle_near)[CG_TOGGLE_NEAR];
 
     /* cg_main.c: every thread's state (with --toggle-collect or
      * --call-graph), indexed by ThreadId. */
