@@ -30,6 +30,8 @@ enum {
     OPT_FOLD,
     OPT_COLLAPSE,
     OPT_FLAME_THRESHOLD,
+    OPT_INCLUDE,
+    OPT_SOURCE_MAP,
 };
 
 /* Order matters: it is the order of the candidates in ambiguity messages. */
@@ -55,6 +57,8 @@ static const cg_opt opts[] = {
     {{"--fold", NULL}, true, OPT_FOLD},
     {{"--collapse-recursion", NULL}, true, OPT_COLLAPSE},
     {{"--flame-threshold", NULL}, true, OPT_FLAME_THRESHOLD},
+    {{"-I", "--include", NULL}, true, OPT_INCLUDE},
+    {{"--source-map", NULL}, true, OPT_SOURCE_MAP},
 };
 
 /* The suffix of an inclusive column's name: `Ir:incl`. */
@@ -209,6 +213,23 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
         return yes_no(value, &o->fold);
     case OPT_COLLAPSE:
         return yes_no(value, &o->collapse);
+    case OPT_INCLUDE:
+        if (!*value) return "an empty directory name";
+        o->find.dirs = xrealloc(o->find.dirs, (o->find.n_dirs + 1) * sizeof *o->find.dirs);
+        o->find.dirs[o->find.n_dirs++] = xstrdup(value);
+        break;
+    case OPT_SOURCE_MAP: {
+        const char *eq = strchr(value, '=');
+        if (!eq || eq == value) return cg_value_error(value, "", ": use OLD=NEW, OLD not empty");
+        size_t n = o->find.n_maps + 1;
+        o->find.from = xrealloc(o->find.from, n * sizeof *o->find.from);
+        o->find.to = xrealloc(o->find.to, n * sizeof *o->find.to);
+        o->find.from[n - 1] = xstrdup(value);
+        o->find.from[n - 1][eq - value] = 0;
+        o->find.to[n - 1] = xstrdup(eq + 1);
+        o->find.n_maps = n;
+        break;
+    }
     case OPT_FLAME_THRESHOLD: {
         double t;
         if (!cg_parse_py_float(value, &t) || !(t >= 0 && t <= 100))
@@ -245,6 +266,7 @@ static const cg_program program = {
              "       [--limit [PATTERN:]EVENT=SPEC] [--part N|NAME] [--inclusive yes|no]\n"
              "       [--tree caller|calling|both|none] [--fold yes|no]\n"
              "       [--collapse-recursion yes|no] [--flame-threshold PCT]\n"
+             "       [-I DIR] [--source-map OLD=NEW]\n"
              "       cachegrind-out-file [cachegrind-out-file ...]",
     .about = "Reports the counts of one or more Cachegrind or Callgrind output files (added\n"
              "up, or with --diff subtracted) per file and function, and annotates source\n"
@@ -296,7 +318,13 @@ static const cg_program program = {
         "                        flame graphs and folded stacks: a function called by\n"
         "                        itself is one frame (f;f;f as f; default: yes)\n"
         "  --flame-threshold PCT the HTML flame graph leaves out frames below PCT% of\n"
-        "                        the total in every event (default: 0.01)\n",
+        "                        the total in every event (default: 0.01)\n"
+        "  -I DIR, --include DIR a relative source file name not found is looked for\n"
+        "                        under DIR (repeatable, in order)\n"
+        "  --source-map OLD=NEW  a source file name starting with OLD is looked for as\n"
+        "                        NEW and the rest first (repeatable; e.g. Rust's\n"
+        "                        /rustc/HASH/=SYSROOT/lib/rustlib/src/rust/); unlike\n"
+        "                        --mod-filename, names in the report stay as they are\n",
     .handle = handle,
     CG_OPTIONS(opts),
     CG_POSITIONALS(pos_names, true),
@@ -429,6 +457,14 @@ void cg_annotate_opts_free(cg_annotate_opts *o)
     free_names(o->sort_names, o->n_sort_names);
     for (size_t i = 0; i < o->n_limits; i++) cg_limit_free(&o->limits[i]);
     free(o->limits);
+    for (size_t i = 0; i < o->find.n_dirs; i++) free(o->find.dirs[i]);
+    for (size_t i = 0; i < o->find.n_maps; i++) {
+        free(o->find.from[i]);
+        free(o->find.to[i]);
+    }
+    free(o->find.dirs);
+    free(o->find.from);
+    free(o->find.to);
     free(o->files);
     memset(o, 0, sizeof *o);
 }

@@ -36,6 +36,7 @@ typedef struct cg_annotate_opts {
     int tree;               /* enum cg_tree; -1: not given (both, when there are calls) */
     bool fold;              /* --fold: recursion levels and caller contexts folded */
     bool collapse;          /* --collapse-recursion */
+    cg_srcfind find;        /* -I, --source-map */
     double flame_threshold; /* --flame-threshold, percent */
     long long part_number;  /* --part N (0: not given) */
     const char *part_name;  /* --part NAME (NULL: not given) */

@@ -237,6 +237,7 @@ static cg_report report_of(cg_annotate_opts *opt, const cg_profile *p, const cg_
                    .context = opt->context,
                    .collapse = opt->collapse,
                    .flame_pct = opt->flame_threshold,
+                   .find = &opt->find,
                    .limits = opt->limits,
                    .n_limits = opt->n_limits};
     return r;

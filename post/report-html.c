@@ -424,7 +424,7 @@ static void source_file(struct page *pg, uint32_t f, cg_file_lines *fl, enum cg_
     const cg_profile *p = pg->p;
     place *pl = &pg->places[f];
     cg_source s;
-    cg_source_open(p, f, &s);
+    cg_source_open(p, pg->r->find, f, &s);
     *r = s.r;
     pl->section = ++pg->sec;
     pl->upto = -1;
@@ -549,7 +549,7 @@ static bool sources(struct page *pg, const cg_summary *by_file, cg_annotation *a
         if (pg->b->len > SOURCE_BUDGET) {
             /* Readability still decides where the counts went. */
             cg_source s;
-            cg_source_open(p, a->files[i], &s);
+            cg_source_open(p, pg->r->find, a->files[i], &s);
             a->r[i] = s.r;
             cg_source_close(&s);
             out[i] = true;

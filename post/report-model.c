@@ -390,7 +390,39 @@ static bool older(const struct timespec *a, const struct timespec *b)
     return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
 }
 
-void cg_source_open(const cg_profile *p, uint32_t f, cg_source *s)
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* Where source file `name` is (docs/post-processors.md, "Finding source
+   files"): under the first --source-map whose FROM starts the name and
+   that gives a file that exists; else the name itself if it exists; else,
+   for a relative name, under the first -I directory that has it; else the
+   name (unreadable, as it is).  The result is the name or b's text. */
+static const char *locate(const cg_srcfind *find, const char *name, cg_buf *b)
+{
+    if (!find) return name;
+    size_t len = strlen(name);
+    for (size_t i = 0; i < find->n_maps; i++) {
+        size_t k = strlen(find->from[i]);
+        if (k > len || memcmp(name, find->from[i], k) != 0) continue;
+        b->len = 0;
+        cg_buf_adds(b, find->to[i]);
+        cg_buf_adds(b, name + k);
+        if (exists(b->p)) return b->p;
+    }
+    if (exists(name) || name[0] == '/') return name;
+    for (size_t i = 0; i < find->n_dirs; i++) {
+        b->len = 0;
+        cg_buf_printf(b, "%s/%s", find->dirs[i], name);
+        if (exists(b->p)) return b->p;
+    }
+    return name;
+}
+
+void cg_source_open(const cg_profile *p, const cg_srcfind *find, uint32_t f, cg_source *s)
 {
     const cg_fileinfo *fi = &p->finfo[f];
     size_t no = fi->n_orig;
@@ -406,25 +438,33 @@ void cg_source_open(const cg_profile *p, uint32_t f, cg_source *s)
     /* A name holding a NUL byte is no path (open() would see a prefix of it). */
     for (size_t i = 0; i < no && r == CG_READABLE; i++)
         if (memchr(o[i]->s, 0, o[i]->len)) r = CG_UNREADABLE;
-    for (size_t i = 0; i + 1 < no && r == CG_READABLE; i++) r = compare_files(o[i]->s, o[i + 1]->s);
+    /* Each original where it is found. */
+    char **at = xcalloc(no + 1, sizeof *at);
+    cg_buf b = {0};
+    for (size_t i = 0; i < no && r == CG_READABLE; i++) at[i] = xstrdup(locate(find, o[i]->s, &b));
+    cg_buf_free(&b);
+    for (size_t i = 0; i + 1 < no && r == CG_READABLE; i++) r = compare_files(at[i], at[i + 1]);
     struct stat st;
     if (r == CG_READABLE) {
         /* Only a regular file has lines to annotate: a directory, and a
            device or FIFO (which could feed us forever, e.g. /dev/zero), are
            unreadable.  Non-blocking so that opening a FIFO cannot hang us. */
-        s->fd = no ? open(o[0]->s, O_RDONLY | O_NONBLOCK) : -1;
+        s->fd = no ? open(at[0], O_RDONLY | O_NONBLOCK) : -1;
         if (s->fd < 0 || fstat(s->fd, &st) != 0 || !S_ISREG(st.st_mode)) r = CG_UNREADABLE;
     }
     s->r = r;
+    if (r == CG_READABLE && strcmp(at[0], o[0]->s) != 0) s->found = xstrdup(at[0]);
+    struct timespec oldest = st.st_mtim;
+    for (size_t i = 1; i < no && r == CG_READABLE; i++) {
+        struct stat s2;
+        if (stat(at[i], &s2) == 0 && older(&s2.st_mtim, &oldest)) oldest = s2.st_mtim;
+    }
+    for (size_t i = 0; i < no; i++) free(at[i]);
+    free(at);
     if (r != CG_READABLE) {
         if (s->fd >= 0) close(s->fd);
         s->fd = -1;
         return;
-    }
-    struct timespec oldest = st.st_mtim;
-    for (size_t i = 1; i < no; i++) {
-        struct stat s2;
-        if (stat(o[i]->s, &s2) == 0 && older(&s2.st_mtim, &oldest)) oldest = s2.st_mtim;
     }
     s->older = xmalloc((p->n_inputs + 1) * sizeof *s->older);
     for (size_t i = 0; i < p->n_inputs; i++) {
@@ -437,6 +477,7 @@ void cg_source_open(const cg_profile *p, uint32_t f, cg_source *s)
 void cg_source_close(cg_source *s)
 {
     if (s->fd >= 0) close(s->fd);
+    free(s->found);
     free(s->orig);
     free(s->older);
     memset(s, 0, sizeof *s);
@@ -783,4 +824,88 @@ void cg_tree_free(cg_tree_list *t)
     free(t->index);
     free(t->cycle_index);
     memset(t, 0, sizeof *t);
+}
+
+/* A name's prefix: up to and with the third `/` after the root of an
+   absolute name (`/rustc/HASH/library/`) or its directory if shallower,
+   the first directory of a relative one (`src/`), nothing for a bare
+   name. */
+static size_t prefix_len(const char *s, size_t n)
+{
+    size_t want = s[0] == '/' ? 4 : 1, seen = 0, last = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != '/') continue;
+        if (++seen == want) return i + 1;
+        last = i + 1;
+    }
+    return s[0] == '/' ? last : 0; /* a shallower absolute name: its directory */
+}
+
+size_t cg_unreadable_prefixes(const cg_profile *p, const cg_annotation *a, size_t e, cg_count *cost,
+                              cg_prefix *out, size_t max)
+{
+    size_t n = 0, cap = 0;
+    cg_prefix *v = NULL;
+    *cost = 0;
+    for (size_t i = 0; i < a->n; i++) {
+        if (a->r[i] != CG_UNREADABLE) continue;
+        uint32_t f = a->files[i];
+        cg_count c = 0;
+        for (uint32_t pi = p->finfo[f].first_pair; pi != CG_NONE; pi = p->pairs[pi].next_in_file)
+            c += cg_pair_cc(p, pi)[e];
+        *cost += c;
+        const cg_str *name = cg_name(&p->files, f);
+        size_t k = prefix_len(name->s, name->len);
+        if (!k || memchr(name->s, 0, name->len)) continue;
+        size_t j = 0;
+        while (j < n && !(strlen(v[j].prefix) == k && memcmp(v[j].prefix, name->s, k) == 0)) j++;
+        if (j == n) {
+            xgrow((void **)&v, &cap, n + 1, sizeof *v);
+            v[n].prefix = xmalloc(k + 1);
+            memcpy(v[n].prefix, name->s, k);
+            v[n].prefix[k] = 0;
+            v[n++].cost = 0;
+        }
+        v[j].cost += c;
+    }
+    /* Largest first (a few dozen prefixes at most: insertion sort). */
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && v[j].cost > v[j - 1].cost; j--) {
+            cg_prefix t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    cg_count total = p->summary_total[e];
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (kept < max && total > 0 && v[i].cost * 100 >= total) {
+            cg_prefix *x = &out[kept++];
+            *x = v[i];
+            cg_buf h = {0};
+            if (x->prefix[0] != '/')
+                cg_buf_printf(&h, "-I DIR (the directory that holds %s)", x->prefix);
+            else if (strncmp(x->prefix, "/rustc/", 7) == 0)
+                /* Rust's standard library: rustc writes /rustc/COMMIT/library/...,
+                   which the rust-src component installs under the sysroot. */
+                cg_buf_printf(&h,
+                              "--source-map %.*s=$(rustc --print sysroot)/lib/rustlib/src/rust/ "
+                              "(with the rust-src component)",
+                              (int)(strchr(x->prefix + 7, '/') - x->prefix + 1), x->prefix);
+            else
+                cg_buf_printf(&h, "--source-map %s=DIR", x->prefix);
+            x->hint = h.p;
+        } else {
+            free(v[i].prefix);
+        }
+    }
+    free(v);
+    return kept;
+}
+
+void cg_prefixes_free(cg_prefix *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(v[i].prefix);
+        free(v[i].hint);
+    }
 }

@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The report being written: made by cg_report_text and handed to every
    helper, so that nothing of one report outlives it. */
@@ -765,7 +766,7 @@ static enum cg_readability annotate_file(const struct text *tc, uint32_t f, cg_f
 {
     const cg_str *name = cg_name(&tc->p->files, f);
     cg_source s;
-    cg_source_open(tc->p, f, &s);
+    cg_source_open(tc->p, tc->r->find, f, &s);
     banner(tc, "Annotated source file: ", name->s, name->len);
     enum cg_readability r = s.r;
     if (r != CG_READABLE) {
@@ -801,6 +802,39 @@ static enum cg_readability annotate_file(const struct text *tc, uint32_t f, cg_f
     return r;
 }
 
+/* When unreadable files hold a tenth of the first column's event or more,
+   a note on standard error says where they are and which option would
+   find them: only on a terminal, so that the report and what a script
+   captures stay upstream's. */
+static void unreadable_hint(const struct text *tc, const cg_annotation *a)
+{
+    if (!isatty(STDERR_FILENO)) return;
+    cg_prefix v[5];
+    cg_count cost;
+    size_t e = tc->cols[0].event;
+    size_t n = cg_unreadable_prefixes(tc->p, a, e, &cost, v, 5);
+    cg_count total = tc->total[e];
+    if (total > 0 && cost * 10 >= total) {
+        char pc[64];
+        cg_fmt_pct(pc, cost, total);
+        fprintf(stderr, "cg_annotate: note: source files that cannot be read hold %s%% of ", pc);
+        cg_put_safe(stderr, tc->p->events[e].s, tc->p->events[e].len);
+        fputs(n ? "; the most are under:\n" : ".\n", stderr);
+        for (size_t i = 0; i < n; i++) {
+            cg_fmt_pct(pc, v[i].cost, total);
+            fprintf(stderr, "  %5s%%  ", pc);
+            cg_put_safe(stderr, v[i].prefix, strlen(v[i].prefix));
+            fputs("\n          found with ", stderr);
+            cg_put_safe(stderr, v[i].hint, strlen(v[i].hint));
+            fputc('\n', stderr);
+        }
+        fputs("  (-I DIR looks for relative names under DIR; --source-map OLD=NEW looks for "
+              "names starting with OLD under NEW)\n",
+              stderr);
+    }
+    cg_prefixes_free(v, n);
+}
+
 static void annotation(const struct text *tc, const cg_summary *by_file)
 {
     cg_annotation a;
@@ -822,6 +856,7 @@ static void annotation(const struct text *tc, const cg_summary *by_file)
         data_row(tc, &w, "", a.acc[i], NULL, NULL, ROW_SINGLE, cg_acc_labels[i],
                  strlen(cg_acc_labels[i]));
     fputc('\n', tc->out);
+    unreadable_hint(tc, &a);
     free_widths(&w);
     ext_free(&x);
     cg_annotation_check(tc->p, &a);

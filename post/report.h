@@ -44,6 +44,15 @@ cg_col *cg_cols_make(const size_t *events, const enum cg_col_kind *kinds, size_t
    listings, JSON's arrays). */
 cg_col *cg_cols_own(const cg_col *show, size_t n_show, size_t *n);
 
+/* Where the annotated listings look for source files (-I, --source-map;
+   docs/post-processors.md, "Finding source files"). */
+typedef struct cg_srcfind {
+    char **dirs; /* -I: a relative name not found is looked for under each */
+    size_t n_dirs;
+    char **from, **to; /* --source-map FROM=TO: a name starting with FROM */
+    size_t n_maps;
+} cg_srcfind;
+
 /* --tree: which arcs the call-graph section shows around each function. */
 enum cg_tree { CG_TREE_NONE, CG_TREE_CALLER, CG_TREE_CALLING, CG_TREE_BOTH };
 
@@ -67,6 +76,7 @@ typedef struct cg_report {
        total left out. */
     bool collapse;
     double flame_pct;
+    const cg_srcfind *find; /* NULL: names are opened as they are */
     const cg_limit *limits;
     size_t n_limits;
     const cg_fp_check *fp;
@@ -224,12 +234,13 @@ typedef struct cg_source {
     enum cg_readability r;
     const cg_str **orig; /* the original names mapped to it, sorted */
     size_t n_orig;
+    char *found;    /* where the first original was found, when not at its name */
     int fd;         /* the first original, open, when readable; else -1 */
     size_t *older;  /* the inputs last modified before the sources */
     size_t n_older; /* (each deserves a warning) */
 } cg_source;
 
-void cg_source_open(const cg_profile *p, uint32_t file, cg_source *s);
+void cg_source_open(const cg_profile *p, const cg_srcfind *find, uint32_t file, cg_source *s);
 void cg_source_close(cg_source *s);
 
 /* The line cost centres of every file, each file's sorted by line number on
@@ -301,5 +312,21 @@ void cg_annotation_account(const cg_profile *p, cg_file_lines *fl, cg_annotation
    totals (docs/format.md, "The summary line"). */
 void cg_annotation_check(const cg_profile *p, const cg_annotation *a);
 void cg_annotation_free(cg_annotation *a);
+
+/* Where the unreadable files' counts are (docs/post-processors.md,
+   "Finding source files"): their names grouped by prefix (an absolute
+   name's first three directories, a relative name's first), largest first
+   in event e, the prefixes holding at least 1% of its total, at most max;
+   each with the option that would find them (text the caller owns). */
+typedef struct cg_prefix {
+    char *prefix;
+    cg_count cost;
+    char *hint;
+} cg_prefix;
+/* The unreadable files' share of event e's total in *cost; the prefixes
+   in out (free with cg_prefixes_free). */
+size_t cg_unreadable_prefixes(const cg_profile *p, const cg_annotation *a, size_t e, cg_count *cost,
+                              cg_prefix *out, size_t max);
+void cg_prefixes_free(cg_prefix *v, size_t n);
 
 #endif

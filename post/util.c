@@ -109,6 +109,12 @@ static _Noreturn void out_of_memory(void)
     cg_die("out of memory");
 }
 
+char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xmalloc(n), s, n);
+}
+
 void *xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);

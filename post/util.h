@@ -42,6 +42,8 @@ _Noreturn void cg_die_status(int status, const char *msg, size_t len);
 _Noreturn void cg_die_errno(int err, const char *path);
 
 void *xmalloc(size_t n);
+/* A copy of the C string s. */
+char *xstrdup(const char *s);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xmemdup0(const char *s, size_t n);

@@ -1,0 +1,1 @@
+cg_annotate -I nowhere --include=tree rel.cgout

@@ -1,0 +1,1 @@
+cg_annotate --source-map=nothing built.cgout

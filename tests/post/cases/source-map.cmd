@@ -1,0 +1,1 @@
+cg_annotate --source-map /nowhere=/none --source-map /build/=moved/ built.cgout
