@@ -909,3 +909,17 @@ void cg_prefixes_free(cg_prefix *v, size_t n)
         free(v[i].hint);
     }
 }
+
+void cg_debuginfo_shares(const cg_profile *p, size_t e, cg_count *no_file, cg_count *no_name)
+{
+    uint32_t unknown_file = cg_strtab_find(&p->files, "???", 3);
+    uint32_t unknown_fn = cg_strtab_find(&p->fns, "???", 3);
+    *no_file = *no_name = 0;
+    for (size_t i = 0; i < p->n_pairs; i++) {
+        const cg_pair *x = &p->pairs[i];
+        if (x->fn == unknown_fn && unknown_fn != CG_NONE)
+            *no_name += cg_pair_cc(p, (uint32_t)i)[e];
+        else if (x->file == unknown_file && unknown_file != CG_NONE)
+            *no_file += cg_pair_cc(p, (uint32_t)i)[e];
+    }
+}

@@ -864,6 +864,33 @@ static void annotation(const struct text *tc, const cg_summary *by_file)
     cg_file_lines_free(&fl);
 }
 
+/* On a terminal, when half of the first column's event or more is in code
+   without debug information: one line each on why and the fix. */
+static void debuginfo_hint(const struct text *tc)
+{
+    if (!isatty(STDERR_FILENO)) return;
+    size_t e = tc->cols[0].event;
+    cg_count no_file, no_name, total = tc->total[e];
+    cg_debuginfo_shares(tc->p, e, &no_file, &no_name);
+    char pc[64];
+    if (total > 0 && no_name * 2 >= total) {
+        cg_fmt_pct(pc, no_name, total);
+        fprintf(stderr,
+                "cg_annotate: note: %s%% is in code without a function name (`???`): the "
+                "program or a library is stripped; profile an unstripped build, or install its "
+                "debug symbols (Debian: its -dbgsym package)\n",
+                pc);
+    }
+    if (total > 0 && no_file * 2 >= total) {
+        cg_fmt_pct(pc, no_file, total);
+        fprintf(stderr,
+                "cg_annotate: note: %s%% is in functions without a file and line (`???`): "
+                "built without debug information; rebuild with -g (keeping the optimisation "
+                "you measure)\n",
+                pc);
+    }
+}
+
 void cg_report_text(FILE *out, const cg_report *r)
 {
     const struct text ctx = {r,         r->prof, r->prof->n_events, r->prof->summary_total, r->show,
@@ -888,4 +915,5 @@ void cg_report_text(FILE *out, const cg_report *r)
         free(own);
     }
     cg_summary_free(&by_file);
+    debuginfo_hint(tc);
 }

@@ -329,4 +329,9 @@ size_t cg_unreadable_prefixes(const cg_profile *p, const cg_annotation *a, size_
                               cg_prefix *out, size_t max);
 void cg_prefixes_free(cg_prefix *v, size_t n);
 
+/* What of event e lies in code without debug information: in functions
+   whose file is `???` (built without -g) and in code without a function
+   name (`???`: stripped). */
+void cg_debuginfo_shares(const cg_profile *p, size_t e, cg_count *no_file, cg_count *no_name);
+
 #endif

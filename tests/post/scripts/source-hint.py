@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# source-hint.py: cg_annotate's note on unreadable sources
+# source-hint.py: cg_annotate's notes on unreadable sources and on code
+# without debug information
 # (docs/post-processors.md, "Finding source files"), which it writes only
 # when standard error is a terminal.  A profile whose counts are 80% in
 # Rust's standard library (/rustc/COMMIT/library/...), 15% under a relative
@@ -75,6 +76,24 @@ text = subprocess.run([cga] + args, capture_output=True).stdout.decode()
 for line in ('80 (80.0%)  pub fn len() {}', '15 (15.0%)      done();'):
     if line not in text.split('\n'):
         probs.append('with the sources found, no line %r in the listing' % line)
+# Code without debug information: 60% without a name, then 60% in a
+# function without a file.
+with open('stripped.cgout', 'w') as f:
+    f.write('cmd: x\nevents: Ir\nfl=???\nfn=???\n0 60\nfl=%s/demo.c\nfn=main\n2 40\n'
+            'summary: 100\n' % os.getcwd())
+with open('nog.cgout', 'w') as f:
+    f.write('cmd: x\nevents: Ir\nfl=???\nfn=work\n0 60\nfl=%s/demo.c\nfn=main\n2 40\n'
+            'summary: 100\n' % os.getcwd())
+got = on_terminal(['stripped.cgout'])
+if 'cg_annotate: note: 60.0% is in code without a function name (`???`)' not in got:
+    probs.append('stripped: no note about the missing names: %r' % got)
+got = on_terminal(['nog.cgout'])
+if 'cg_annotate: note: 60.0% is in functions without a file and line (`???`)' not in got:
+    probs.append('without -g: no note about the missing files: %r' % got)
+if 'function name' in got:
+    probs.append('without -g: a note about names: %r' % got)
+if subprocess.run([cga, 'stripped.cgout'], capture_output=True).stderr:
+    probs.append('stripped, with stderr a pipe: a note')
 print('FAIL: source-hint' if probs else 'PASS: source-hint')
 for p in probs:
     print('    # ' + p.replace('\n', '\n    # '))
