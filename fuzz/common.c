@@ -240,11 +240,11 @@ bool fuzz_json_valid(const char *s, size_t n)
 static bool our_element(const char *name, size_t len)
 {
     static const char *const ours[] = {
-        "html",  "head",  "meta", "title", "style",  "body",    "header",  "h1",
-        "h2",    "h3",    "p",    "nav",   "a",      "details", "summary", "div",
-        "label", "input", "span", "kbd",   "main",   "section", "table",   "thead",
-        "tbody", "tr",    "th",   "td",    "button", "i",       "code",    "dl",
-        "dt",    "dd",    "ul",   "li",    "output", "footer",  "script",  "strong"};
+        "html",   "head",   "meta",   "title",   "style",   "body",    "header", "h1",    "h2",
+        "h3",     "p",      "nav",    "a",       "details", "summary", "div",    "label", "input",
+        "span",   "kbd",    "main",   "section", "table",   "thead",   "tbody",  "tr",    "th",
+        "td",     "button", "i",      "code",    "dl",      "dt",      "dd",     "ul",    "li",
+        "output", "footer", "script", "strong",  "wbr"};
     for (size_t i = 0; i < sizeof ours / sizeof *ours; i++)
         if (strlen(ours[i]) == len && memcmp(ours[i], name, len) == 0) return true;
     return false;

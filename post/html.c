@@ -100,3 +100,23 @@ size_t cg_html_cut(const char *s, size_t n, size_t max)
     while (k > 0 && ((unsigned char)s[k] & 0xc0) == 0x80 && max - k < 4) k--;
     return k;
 }
+
+void cg_html_name(cg_buf *b, const char *s, size_t n)
+{
+    size_t from = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t cut;
+        if (s[i] == '<' && i > from)
+            cut = i; /* before: `Vec<u8>` breaks as `Vec` / `<u8>` */
+        else if (s[i] == '/' || (s[i] == ':' && i > 0 && s[i - 1] == ':') ||
+                 (s[i] == ' ' && i > 0 && s[i - 1] == ','))
+            cut = i + 1;
+        else
+            continue;
+        if (cut >= n) break;
+        cg_html_text(b, s + from, cut - from, 0);
+        cg_buf_adds(b, "<wbr>");
+        from = cut;
+    }
+    cg_html_text(b, s + from, n - from, 0);
+}

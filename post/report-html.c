@@ -124,7 +124,11 @@ static void text(struct page *pg, const char *s, size_t n, int flags)
 
 static void name(struct page *pg, const cg_str *s)
 {
-    text(pg, s->s, s->len, 0);
+    if (s->len > TEXT_MAX) {
+        text(pg, s->s, s->len, 0);
+        return;
+    }
+    cg_html_name(pg->b, s->s, s->len);
 }
 
 static void ctext(struct page *pg, const cg_text *t)
@@ -432,6 +436,11 @@ static void source_file(struct page *pg, uint32_t f, cg_file_lines *fl, enum cg_
          pg->sec, pg->sec, pg->sec);
     name(pg, cg_name(&p->files, f));
     add(pg, "</h3>\n");
+    if (s.found) {
+        add(pg, "<p class=\"note\">Read from <code>");
+        text(pg, s.found, strlen(s.found), 0);
+        add(pg, "</code> (<code>-I</code>, <code>--source-map</code>).</p>\n");
+    }
     if (s.r != CG_READABLE) {
         originals(pg, &s, "",
                   s.r == CG_UNREADABLE

@@ -379,7 +379,7 @@ class Page:
 
 TAGS = set('html head meta title style body header h1 h2 h3 p nav a details summary div label '
            'input span kbd main section table thead tbody tr th td button i code dl dt dd ul '
-           'li output footer script strong'.split())
+           'li output footer script strong wbr'.split())
 ATTRS = set('lang charset name content http-equiv class id href type data-for data-col placeholder '
             'aria-label aria-live aria-labelledby aria-expanded aria-controls hidden checked value '
             'role colspan scope title data-gcol data-tree data-src'.split())
@@ -1400,6 +1400,17 @@ def main():
     probs = case('html/page-static')
     for p in pages.values():
         static_checks(p, probs)
+    # Long Rust and C++ names break at `::`, `/`, `, ` and before `<`, not
+    # anywhere (docs/post-processors.md, "The HTML report").
+    write(os.path.join(d, 'rust.cgout'),
+          b'cmd: ./wc\nevents: Ir\nfl=/rustc/abc/library/std/src/map.rs\n'
+          b'fn=std::collections::HashMap<K, V>::insert\n1 10\nsummary: 10\n')
+    page = Page('rust-names', ['rust.cgout'], d)
+    static_checks(page, probs)
+    for want in (b'std::<wbr>collections::<wbr>HashMap<wbr>&lt;K, <wbr>V&gt;::<wbr>insert',
+                 b'/<wbr>rustc/<wbr>abc/<wbr>library/<wbr>std/<wbr>src/<wbr>map.rs'):
+        if want not in page.html:
+            probs.append('rust-names: no %r' % want)
     if '\u2401' not in pages['evil'].html.decode('utf-8', 'replace'):
         probs.append('evil: no control picture for \\x01')
     if b'newer than the profile' not in pages['newer'].html:
