@@ -1405,7 +1405,7 @@ def main():
     write(os.path.join(d, 'rust.cgout'),
           b'cmd: ./wc\nevents: Ir\nfl=/rustc/abc/library/std/src/map.rs\n'
           b'fn=std::collections::HashMap<K, V>::insert\n1 10\nsummary: 10\n')
-    page = Page('rust-names', ['rust.cgout'], d)
+    page = pages['rust-names'] = Page('rust-names', ['rust.cgout'], d)
     static_checks(page, probs)
     for want in (b'std::<wbr>collections::<wbr>HashMap<wbr>&lt;K, <wbr>V&gt;::<wbr>insert',
                  b'/<wbr>rustc/<wbr>abc/<wbr>library/<wbr>std/<wbr>src/<wbr>map.rs'):
@@ -1468,7 +1468,7 @@ def main():
         attempt('html/inclusive-columns', lambda b, probs: (incl_sorting(b, pages['graph'], probs),
                                                             graph_columns(b, pages['graph'], probs)))
         attempt('html/layout', lambda b, probs: layout(b, [pages['gen'], pages['diff'], pages['evil'],
-                                                           pages['graph']], probs,
+                                                           pages['graph'], pages['rust-names']], probs,
                                                        [pages['gen'], pages['graph']]))
 
         probs = case('html/real-profiles')
