@@ -864,31 +864,30 @@ static void annotation(const struct text *tc, const cg_summary *by_file)
     cg_file_lines_free(&fl);
 }
 
+/* `cg_annotate: note: P% is in WHAT` when part is half of total or more. */
+static void half_note(cg_count part, cg_count total, const char *what)
+{
+    if (total <= 0 || part * 2 < total) return;
+    char pc[64];
+    cg_fmt_pct(pc, part, total);
+    fprintf(stderr, "cg_annotate: note: %s%% is in %s\n", pc, what);
+}
+
 /* On a terminal, when half of the first column's event or more is in code
    without debug information: one line each on why and the fix. */
 static void debuginfo_hint(const struct text *tc)
 {
     if (!isatty(STDERR_FILENO)) return;
     size_t e = tc->cols[0].event;
-    cg_count no_file, no_name, total = tc->total[e];
+    cg_count no_file, no_name;
     cg_debuginfo_shares(tc->p, e, &no_file, &no_name);
-    char pc[64];
-    if (total > 0 && no_name * 2 >= total) {
-        cg_fmt_pct(pc, no_name, total);
-        fprintf(stderr,
-                "cg_annotate: note: %s%% is in code without a function name (`???`): the "
-                "program or a library is stripped; profile an unstripped build, or install its "
-                "debug symbols (Debian: its -dbgsym package)\n",
-                pc);
-    }
-    if (total > 0 && no_file * 2 >= total) {
-        cg_fmt_pct(pc, no_file, total);
-        fprintf(stderr,
-                "cg_annotate: note: %s%% is in functions without a file and line (`???`): "
-                "built without debug information; rebuild with -g (keeping the optimisation "
-                "you measure)\n",
-                pc);
-    }
+    half_note(no_name, tc->total[e],
+              "code without a function name (`???`): the program or a library is stripped; "
+              "profile an unstripped build, or install its debug symbols (Debian: its -dbgsym "
+              "package)");
+    half_note(no_file, tc->total[e],
+              "functions without a file and line (`???`): built without debug information; "
+              "rebuild with -g (keeping the optimisation you measure)");
 }
 
 void cg_report_text(FILE *out, const cg_report *r)
