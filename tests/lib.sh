@@ -67,3 +67,21 @@ dir_lock() {
   echo $$ >"$1/.lock/pid"
 }
 dir_unlock() { rm -rf "$1/.lock"; }
+
+# vg_env: the Valgrind a suite runs and our tool (the environment may name
+# others: VALGRIND, VG_LIBEXECDIR, VG_PLATFORM), in those variables and
+# `tool`.
+vg_env() {
+  VALGRIND=${VALGRIND:-/usr/bin/valgrind}
+  VG_LIBEXECDIR=${VG_LIBEXECDIR:-/usr/libexec/valgrind}
+  VG_PLATFORM=${VG_PLATFORM:-amd64-linux}
+  tool=$abs_top_builddir/tool/cachegrind-$VG_PLATFORM
+}
+
+# vg_lib DIR: a VALGRIND_LIB directory at DIR holding the release's tools
+# and a copy of ours as `cgours` (after vg_env).
+vg_lib() {
+  mkdir -p "$1" || return 1
+  for _f in "$VG_LIBEXECDIR"/*; do ln -s "$_f" "$1/"; done
+  cp "$tool" "$1/cgours-$VG_PLATFORM"
+}

@@ -17,10 +17,7 @@
 set -u
 : "${abs_top_srcdir:?}" "${abs_top_builddir:?}"
 . "$abs_top_srcdir/tests/lib.sh"
-VALGRIND=${VALGRIND:-/usr/bin/valgrind}
-VG_LIBEXECDIR=${VG_LIBEXECDIR:-/usr/libexec/valgrind}
-VG_PLATFORM=${VG_PLATFORM:-amd64-linux}
-tool=$abs_top_builddir/tool/cachegrind-$VG_PLATFORM
+vg_env
 cga=$abs_top_builddir/post/cg_annotate
 names="rust/same-prefix rust/other-prefix rust/reads-maps"
 # Debian's rustc first: a rustup toolchain earlier in PATH is not the one
@@ -47,11 +44,7 @@ if ! "$rustc" -g -O -o wc "$abs_top_srcdir/tests/rust/wc.rs" 2>rustc.err; then
 fi
 seq 1 2000 | tr '\n' ' ' >in.txt
 # Two installs: the same files under a short and a long prefix.
-for d in s long-install-prefix-for-the-counts-to-see; do
-  mkdir -p "$d/vglib" || exit 2
-  for f in "$VG_LIBEXECDIR"/*; do ln -s "$f" "$d/vglib/"; done
-  cp "$tool" "$d/vglib/cgours-$VG_PLATFORM" || exit 2
-done
+for d in s long-install-prefix-for-the-counts-to-see; do vg_lib "$d/vglib" || exit 2; done
 run() { # PREFIX OUT
   env -i PATH=/usr/bin:/bin VALGRIND_LIB="$work/$1/vglib" "$VALGRIND" --tool=cgours --cache-sim=no \
     --branch-sim=no --cachegrind-out-file="$2" ./wc <in.txt >"$2.stdout" 2>"$2.stderr"
