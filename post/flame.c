@@ -50,12 +50,13 @@ static uint32_t frame_get(cg_flame *fl, uint32_t parent, uint8_t kind, uint32_t 
     if (fl->n >= CG_NONE - 1) cg_die("too many frames");
     uint32_t i = (uint32_t)fl->n++;
     fl->slots[j] = i + 1;
-    size_t row = fl->sides * fl->nev;
+    size_t row = fl->sides * fl->nev, cap = fl->cap;
     xgrow((void **)&fl->f, &fl->cap, fl->n, sizeof *fl->f);
-    fl->incl = xrealloc(fl->incl, fl->cap * row * sizeof(cg_count));
+    if (fl->cap != cap) fl->incl = xrealloc(fl->incl, fl->cap * row * sizeof(cg_count));
     memset(cg_frame_incl(fl, i, 0), 0, row * sizeof(cg_count));
     fl->f[i] = (cg_frame){.parent = parent,
                           .child = CG_NONE,
+                          .last = CG_NONE,
                           .next = CG_NONE,
                           .file = file,
                           .fn = fn,
@@ -63,9 +64,12 @@ static uint32_t frame_get(cg_flame *fl, uint32_t parent, uint8_t kind, uint32_t 
                           .depth = parent == CG_NONE ? 0 : fl->f[parent].depth + 1};
     if (parent != CG_NONE) {
         /* Appended, so that children keep the order they were met in. */
-        uint32_t *at = &fl->f[parent].child;
-        while (*at != CG_NONE) at = &fl->f[*at].next;
-        *at = i;
+        cg_frame *up = &fl->f[parent];
+        if (up->last == CG_NONE)
+            up->child = i;
+        else
+            fl->f[up->last].next = i;
+        up->last = i;
     }
     return i;
 }

@@ -24,11 +24,11 @@ enum cg_frame_kind {
 #define CG_EST_SPLIT 2 /* its function has several frames: its callees' are split */
 
 typedef struct cg_frame {
-    uint32_t parent;      /* CG_NONE: the root */
-    uint32_t child, next; /* first child and next sibling, in the order made */
-    uint32_t file, fn;    /* a function's profile ids (else CG_NONE) */
-    uint32_t rec;         /* levels of direct recursion collapsed into it */
-    uint32_t depth;       /* the root's is 0 */
+    uint32_t parent;            /* CG_NONE: the root */
+    uint32_t child, last, next; /* first and last child, next sibling: the order made */
+    uint32_t file, fn;          /* a function's profile ids (else CG_NONE) */
+    uint32_t rec;               /* levels of direct recursion collapsed into it */
+    uint32_t depth;             /* the root's is 0 */
     uint8_t kind, est;
     cg_count calls[2]; /* per side */
 } cg_frame;

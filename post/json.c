@@ -38,15 +38,16 @@ void cg_j_str(cg_jout *j, const char *s, size_t n)
     if (!n) return cg_j_raw(j, "\"\"", 2);
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
     char esc[8];
+    /* Inside a <script>, `<` is escaped too (0: nothing more, since control
+       characters never take the plain path). */
+    const unsigned char lt = j->script ? '<' : 0;
     cg_j_raw(j, "\"", 1);
     while (p < end) {
         unsigned char c = *p;
-        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\' && (c != '<' || !j->script)) {
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\' && c != lt) {
             /* A run of plain ASCII in one copy. */
             const unsigned char *q = p + 1;
-            while (q < end && *q >= 0x20 && *q < 0x80 && *q != '"' && *q != '\\' &&
-                   (*q != '<' || !j->script))
-                q++;
+            while (q < end && *q >= 0x20 && *q < 0x80 && *q != '"' && *q != '\\' && *q != lt) q++;
             cg_j_raw(j, (const char *)p, (size_t)(q - p));
             p = q;
             continue;
