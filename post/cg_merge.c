@@ -26,6 +26,50 @@ static const char *handle(void *ctx, int id, const char *string, const char *val
     return NULL;
 }
 
+/* A merged profile names every command that went into it: the first
+   input's is the cmd: line (both formats allow one), each other distinct
+   command a desc: line with this prefix, in input order.  Read back from
+   the inputs too, so merging merged files loses none. */
+#define MERGED_CMD "Merged cmd: "
+
+static bool known_cmd(const cg_text *desc, size_t n_desc, const cg_text *cmd, const cg_text *c)
+{
+    size_t pl = strlen(MERGED_CMD);
+    if (cg_text_eq(cmd, c)) return true;
+    for (size_t d = 0; d < n_desc; d++)
+        if (desc[d].len == pl + c->len && memcmp(desc[d].s, MERGED_CMD, pl) == 0 &&
+            memcmp(desc[d].s + pl, c->s, c->len) == 0)
+            return true;
+    return false;
+}
+
+static void add_cmd(cg_text **desc, size_t *n_desc, size_t *cap, const cg_text *cmd,
+                    const cg_text *c)
+{
+    if (known_cmd(*desc, *n_desc, cmd, c)) return;
+    cg_buf line = {0};
+    cg_buf_adds(&line, MERGED_CMD);
+    cg_buf_add(&line, c->s, c->len);
+    xgrow((void **)desc, cap, *n_desc + 1, sizeof **desc);
+    (*desc)[(*n_desc)++] = (cg_text){line.p, line.len};
+}
+
+/* Appends the commands of inputs after the first to DESC. */
+static void merged_cmds(const cg_profile *p, cg_text **desc, size_t *n_desc, size_t *cap)
+{
+    const cg_text *cmd = &p->inputs[0].cmd;
+    size_t pl = strlen(MERGED_CMD);
+    for (size_t i = 1; i < p->n_inputs; i++) {
+        const cg_input *in = &p->inputs[i];
+        add_cmd(desc, n_desc, cap, cmd, &in->cmd);
+        for (size_t d = 0; d < in->n_desc; d++)
+            if (in->desc[d].len >= pl && memcmp(in->desc[d].s, MERGED_CMD, pl) == 0) {
+                cg_text c = {in->desc[d].s + pl, in->desc[d].len - pl};
+                add_cmd(desc, n_desc, cap, cmd, &c);
+            }
+    }
+}
+
 static const char *const pos_names[] = {"cachegrind-out-file"};
 
 static const cg_program program = {
@@ -82,8 +126,8 @@ int main(int argc, char **argv)
     cg_fp_check fp;
     cg_fp_check_inputs(&p, &fp);
     cg_fp_warn(&fp);
-    size_t n_desc = first->n_desc, at;
-    cg_text *desc = xmalloc((n_desc + 1) * sizeof *desc);
+    size_t n_desc = first->n_desc, at, cap = n_desc + 1;
+    cg_text *desc = xmalloc(cap * sizeof *desc);
     if (n_desc) memcpy(desc, first->desc, n_desc * sizeof *desc);
     if (fp.any) {
         cg_buf line = {0};
@@ -91,6 +135,7 @@ int main(int argc, char **argv)
         if (!cg_fp_line(first, &at)) at = n_desc++;
         desc[at] = (cg_text){line.p, line.len};
     }
+    merged_cmds(&p, &desc, &n_desc, &cap);
     if (cg_profile_has_format(&p, CG_FMT_CALLGRIND)) {
         /* Calls can only be kept in Callgrind's format. */
         cg_write_callgrind(out, &p, "cg_merge (Cachegrind, rebuilt) " PACKAGE_VERSION, desc, n_desc,

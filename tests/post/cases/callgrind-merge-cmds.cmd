@@ -1,0 +1,1 @@
+cg_merge fnlim-old.clout fnlim-new.clout fnlim-old.clout

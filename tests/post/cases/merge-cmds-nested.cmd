@@ -1,0 +1,1 @@
+cg_merge demo.cgout m.cgout demo2.cgout
