@@ -109,7 +109,8 @@ void cg_html_name(cg_buf *b, const char *s, size_t n)
         if (s[i] == '<' && i > from)
             cut = i; /* before: `Vec<u8>` breaks as `Vec` / `<u8>` */
         else if (s[i] == '/' || (s[i] == ':' && i > 0 && s[i - 1] == ':') ||
-                 (s[i] == ' ' && i > 0 && s[i - 1] == ','))
+                 (s[i] == ' ' && i > 0 && s[i - 1] == ',') ||
+                 (s[i] == '(' && i + 1 < n && s[i + 1] != ')'))
             cut = i + 1;
         else
             continue;

@@ -21,7 +21,8 @@ enum {
 /* Appends s[0..n) to b as HTML text, escaped as above (flags: CG_HTML_*). */
 void cg_html_text(cg_buf *b, const char *s, size_t n, int flags);
 /* A function or file name as cg_html_text writes it, with a line-break
-   opportunity (<wbr>) after each `::`, `/` and `, ` and before each `<`,
+   opportunity (<wbr>) after each `::`, `/`, `, ` and `(` that opens a
+   parameter list, and before each `<`,
    so that long Rust and C++ paths and generic names wrap there rather
    than anywhere. */
 void cg_html_name(cg_buf *b, const char *s, size_t n);

@@ -1214,6 +1214,9 @@ static void top(struct page *pg)
     }
     if (pg->r->show_percs)
         add(pg, "<label><input type=\"checkbox\" id=\"show-percs\" checked> percentages</label>");
+    add(pg, "<label title=\"Large counts to four figures, percentages in the tooltips: on by itself "
+            "when a table is wider than the window\"><input type=\"checkbox\" id=\"compact\"> "
+            "compact numbers</label>");
     add(pg, "</div></details>");
     add(pg, "<span class=\"keys\"><kbd>/</kbd> filter &#183; <kbd>Esc</kbd> clear &#183; "
             "<kbd>&#8593;</kbd><kbd>&#8595;</kbd> rows &#183; click a column to sort</span></nav>\n"
@@ -1284,8 +1287,11 @@ static void totals(struct page *pg)
             count(pg, p->inputs[1].total[e]);
             add(pg, "</td>");
         }
-        add(pg,
-            pg->r->diff && pg->total[e] < 0 ? "<td class=\"total n\">" : "<td class=\"total\">");
+        /* Under --diff a change is coloured by its sign; no change is not. */
+        const char *td = "<td class=\"total\">";
+        if (pg->r->diff && pg->total[e] != 0)
+            td = pg->total[e] < 0 ? "<td class=\"total n\">" : "<td class=\"total u\">";
+        add(pg, td);
         count(pg, pg->total[e]);
         add(pg, "</td>");
         if (pg->r->diff) {

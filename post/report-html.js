@@ -7,6 +7,7 @@
 'use strict';
 (function () {
   var diff = document.body.classList.contains('diff');
+  var each = function (list, fn) { Array.prototype.forEach.call(list, fn); };
 
   // The count a cell shows: its first text, without the commas.
   function count(td) {
@@ -193,6 +194,76 @@
   var pc = document.getElementById('show-percs');
   if (pc) pc.addEventListener('change', function () {
     document.body.classList.toggle('np', !pc.checked);
+  });
+
+  // Compact numbers, for tables too wide for the window (13 events do not
+  // fit 1280 px with full counts and percentages): a count of 100,000 or
+  // more shows four significant figures (290.2M), the percentages leave
+  // the cells, and a cell's tooltip gives its exact count and percentage.
+  // The exact text stays in the page, for copying and for sorting; the
+  // short form is an attribute the style sheet shows instead (body.cn).
+  // On at load when a function table or the call graph overflows, again
+  // on resizing, until the Columns menu's box says otherwise.
+  var units = ['', 'k', 'M', 'G', 'T', 'P', 'E'];
+  function short1(text) {
+    var m = /^([+-]?)([0-9,]+)$/.exec(text), v = m ? Number(m[2].replace(/,/g, '')) : 0;
+    if (v < 100000) return text;
+    var u = 0;
+    while (v >= 999.95 && u < units.length - 1) { v /= 1000; u++; }
+    return m[1] + v.toPrecision(4) + units[u];
+  }
+  // A count, or a call graph's `CALLS/TOTAL`; null when nothing is large.
+  function short(text) {
+    var s = text.split('/').map(short1).join('/');
+    return s === text ? null : s;
+  }
+  var compact = document.getElementById('compact'), shorted = false, chosen = false;
+  function shorten() {
+    shorted = true;
+    each(document.querySelectorAll('table.fn td, table.cg td, table.src td, table.where td'), function (td) {
+      var t = td.firstChild;
+      if (td.classList.contains('ln') || !t || t.nodeType !== 3) return;
+      var s = short(t.nodeValue);
+      if (s) td.setAttribute('data-s', s);
+    });
+  }
+  function setCompact(on) {
+    if (on && !shorted) shorten();
+    document.body.classList.toggle('cn', on);
+    if (compact) compact.checked = on;
+  }
+  function overflows() {
+    return Array.prototype.some.call(document.querySelectorAll('.scroll > table.fn, .scroll > table.cg'), function (t) {
+      return t.parentNode.scrollWidth > t.parentNode.clientWidth + 1;
+    });
+  }
+  function fit() {
+    if (chosen) return;
+    setCompact(false);
+    if (overflows()) setCompact(true);
+  }
+  if (compact) compact.addEventListener('change', function () {
+    chosen = true;
+    setCompact(compact.checked);
+  });
+  fit();
+  // Hiding or showing a column or the percentages changes the widths.
+  var menu = document.querySelector('details.cols');
+  if (menu) menu.addEventListener('change', function (e) {
+    if (e.target !== compact) fit();
+  });
+  var resized = 0;
+  window.addEventListener('resize', function () {
+    clearTimeout(resized);
+    resized = setTimeout(fit, 150);
+  });
+  // The tooltip is written when the pointer first reaches a cell.
+  document.addEventListener('mouseover', function (e) {
+    var td = e.target.closest && e.target.closest('td');
+    if (!td || td.title || !document.body.classList.contains('cn') || !td.closest('table.fn, table.cg, table.src, table.where')) return;
+    var t = td.firstChild, i = td.querySelector('i');
+    if (t && t.nodeType === 3 && /^[+-]?[0-9,]+(\/[0-9,]+)?$/.test(t.nodeValue))
+      td.title = t.nodeValue + (i ? ' ' + i.textContent : '');
   });
 
   // `/` goes to the first filter box.

@@ -333,6 +333,54 @@ def make_graph(d):
     write(os.path.join(d, 'wide.clout'), b'\n'.join(out) + b'\n')
 
 
+EVENTS13 = b'Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw Bc Bcm Bi Bim'.split()
+
+
+def no_tie(v):
+    """v, or v + 1 when its fifth significant digit is a 5 followed by
+    zeros: a tie whose rounding to four figures JavaScript and this file
+    would settle differently."""
+    s = str(v)
+    return v + 1 if len(s) > 4 and s[4] == '5' and set(s[5:]) <= {'0'} else v
+
+
+def make_wide13(d):
+    """A Callgrind profile with all 13 of Cachegrind's events, counts in
+    the billions and long Rust and C++ names (for compact numbers), and a
+    changed copy for --diff."""
+    names = [b'wc::counter::<impl wc::Counter<alloc::string::String>>::count_words_in_buffer',
+             b'core::str::iter::<impl core::iter::Iterator for core::str::SplitWhitespace>::next',
+             b'std::collections::hash::map::HashMap<K, V, S>::entry',
+             b'ns::parser::parse_expression(ns::token const*, unsigned long, ns::context&)',
+             b'std::vector<int, std::allocator<int> >::_M_realloc_insert(int const&)',
+             b'bitmap_set_bit(bitmap_head*, int)']
+    names += [b'helper_%d' % i for i in range(24)]
+    for variant, scale in (('wide13', 1.0), ('wide13b', 0.8)):
+        rnd = random.Random(13)
+        main = [10] + [1] * 12
+        tot, calls, body = list(main), [], []
+        for i, fn in enumerate(names):
+            big = rnd.randrange(10 ** 6, 10 ** 10)
+            cc = [no_tie(int(big * scale) if i % 3 else big)]
+            cc += [no_tie(rnd.randrange(0, max(1, big // k)))
+                   for k in (1000, 5000, 3, 200, 900, 6, 300, 900, 5, 60, 50, 500)]
+            tot = [a + b for a, b in zip(tot, cc)]
+            counts = lambda ln, cc: b' '.join(str(x).encode() for x in [ln] + cc)
+            # Each function is a leaf: its call's inclusive cost is its own.
+            fl = (b'cfl=(2) src/lib.rs' if i == 0 else b'cfl=(2)') if i < 3 else b'cfl=(1)'
+            calls += [fl, b'cfn=(%d) %s' % (i + 3, fn), b'calls=%d %d' % (rnd.randrange(1, 10 ** 8), i + 10),
+                      counts(2, cc)]
+            body += [b'fl=(2)' if i < 3 else b'fl=(1)', b'fn=(%d)' % (i + 3), counts(i + 10, cc)]
+        out = [b'# callgrind format', b'version: 1', b'cmd: ./wide13', b'positions: line',
+               b'events: ' + b' '.join(EVENTS13),
+               b'summary: ' + b' '.join(str(x).encode() for x in tot),
+               b'fl=(1) wide13.c', b'fn=(1) main', counts(1, main)] + calls + body
+        out.append(b'totals: ' + b' '.join(str(x).encode() for x in tot))
+        write(os.path.join(d, variant + '.clout'), b'\n'.join(out) + b'\n')
+    write(os.path.join(d, 'wide13.c'), b''.join(b'int line%d;\n' % k for k in range(1, 60)))
+    old(os.path.join(d, 'wide13.c'))
+
+
 # ------------------------------------------------------------- the pages
 
 def run(args, cwd):
@@ -1304,6 +1352,135 @@ def layout(b, pages, probs, small=None):
     b.drain('layout')
 
 
+UNITS = ['', 'k', 'M', 'G', 'T', 'P', 'E']
+
+
+def short_form(text):
+    """Compact numbers' rule (docs/post-processors.md, "The HTML report"),
+    worked out exactly: each count of 100,000 or more in TEXT (a count or
+    CALLS/TOTAL) to four significant figures, rounded half up, with k, M,
+    G...; None when no part changes."""
+    from fractions import Fraction
+    parts = []
+    for part in text.split('/'):
+        sign = part[:1] if part[:1] in '+-' else ''
+        v = int(part[len(sign):].replace(',', ''))
+        if v < 100000:
+            parts.append(part)
+            continue
+        x, u = Fraction(v), 0
+        while x >= Fraction(99995, 100):
+            x, u = x / 1000, u + 1
+        dec = 4 - len(str(int(x)))
+        q = int(x * 10 ** dec + Fraction(1, 2))
+        if q == 10 ** 4:  # 9.9996 is 10.00
+            q, dec = 1000, dec - 1
+        digits = str(q)
+        parts.append(sign + (digits[:-dec] + '.' + digits[-dec:] if dec else digits) + UNITS[u])
+    out = '/'.join(parts)
+    return None if out == text else out
+
+
+def compact(b, wide, wide_diff, narrow, probs):
+    """13 events at 1280 px: the tables fit by compact numbers, whose short
+    forms follow the rule, tooltips give the exact counts, sorting still
+    uses them, and the box turns it off for good; a page that fits keeps
+    full numbers."""
+    b.d.set_window_size(1280, 900)
+    cells_js = """return [...document.querySelectorAll('table.fn td, table.cg td, table.src td, table.where td')]
+        .filter(td => !td.classList.contains('ln') && td.firstChild && td.firstChild.nodeType === 3
+                      && /^[+-]?[0-9,]+(\\/[0-9,]+)?$/.test(td.firstChild.nodeValue))
+        .map(td => [td.firstChild.nodeValue, td.getAttribute('data-s'),
+                    td.hasAttribute('data-s') ? getComputedStyle(td, '::before').content : null,
+                    td.querySelector('i') ? getComputedStyle(td.querySelector('i')).display : 'none'])"""
+    over_js = """return [...document.querySelectorAll('.scroll > table.fn, .scroll > table.cg')]
+        .filter(t => t.parentNode.scrollWidth > t.parentNode.clientWidth + 1).map(t => t.id)"""
+    for page in (wide, wide_diff):
+        b.open(page)
+        if not b.js('return document.body.classList.contains("cn")'):
+            probs.append('%s: 13 events at 1280 px, and compact numbers are off' % page.name)
+        over = b.js(over_js)
+        if over:
+            probs.append('%s: at 1280 px %s still wider than the window' % (page.name, over))
+        cells = b.js(cells_js)
+        big = 0
+        for text, s, shown, pct in cells:
+            want = short_form(text)
+            big += want is not None
+            if s != want:
+                probs.append('%s: %r shows as %r, not %r' % (page.name, text, s, want))
+            elif s and shown != '"%s"' % s:
+                probs.append('%s: %r: the cell shows %s' % (page.name, text, shown))
+            if pct != 'none':
+                probs.append('%s: %r: its percentage is still in the cell' % (page.name, text))
+        if big < 100:
+            probs.append('%s: only %d large counts' % (page.name, big))
+        b.d.save_screenshot(os.path.join(work, 'screenshots', page.name + '-1280.png'))
+        b.js('location.hash = "#t-graph"')
+        b.d.save_screenshot(os.path.join(work, 'screenshots', page.name + '-1280-graph.png'))
+        del probs[60:]
+    b.open(wide)
+    # The tooltip: the exact count and its percentage.
+    got = b.js("""const td = document.querySelector('#t-by-fn tbody td[data-s]');
+        td.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+        return [td.title, td.firstChild.nodeValue, td.querySelector('i').textContent]""")
+    if got[0] != got[1] + ' ' + got[2]:
+        probs.append('%s: tooltip %r, not %r' % (wide.name, got[0], got[1] + ' ' + got[2]))
+    # Sorting by a column still uses the exact counts.
+    col = EVENTS13.index(b'Bc') + 1
+    b.click(b.d.find_element('css selector', '#t-by-fn thead th:nth-child(%d) button' % (col + 1)))
+    vals = b.js("""return [...document.querySelectorAll('#t-by-fn tbody tr:first-child')]
+        .map(r => r.cells[arguments[0]].firstChild.nodeValue)""", col)
+    nums = [int(v.replace(',', '')) for v in vals if v]
+    if nums != sorted(nums, reverse=True) or len(nums) < 20:
+        probs.append('%s: sorted by Bc: %s' % (wide.name, vals[:8]))
+    # The box turns it off, and resizing does not turn it back on.
+    b.click(b.d.find_element('css selector', 'details.cols summary'))
+    b.click(b.d.find_element('css selector', '#compact'))
+    b.d.set_window_size(1300, 900)
+    b.d.set_window_size(1280, 900)
+    import time
+    time.sleep(0.5)
+    state = b.js('return [document.body.classList.contains("cn"), document.querySelector("#compact").checked, '
+                 'getComputedStyle(document.querySelector("#t-by-fn td i")).display]')
+    if state != [False, False, 'inline-block'] or not b.js(over_js):
+        probs.append('%s: turned off: cn, box, percentages %s; overflowing %s' % (wide.name, state, b.js(over_js)))
+    b.open(narrow)
+    if b.js('return document.body.classList.contains("cn")'):
+        probs.append('%s: fits 1280 px, yet compact numbers are on' % narrow.name)
+    b.drain('compact')
+
+
+def rust_profile(probs):
+    """Our tool's profile of tests/rust/wc.rs (Debian's rustc), both
+    simulations and the call graph; None, with the reason in probs's
+    place, when rustc or valgrind is missing."""
+    rustc = next((r for r in ('/usr/bin/rustc', shutil.which('rustc')) if r and os.path.exists(r)), None)
+    if not rustc or not (opt.valgrind and os.path.exists(opt.valgrind)):
+        return None
+    d = os.path.join(work, 'rust')
+    os.makedirs(d, exist_ok=True)
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'rust', 'wc.rs')
+    r = subprocess.run([rustc, '-g', '-O', '-o', os.path.join(d, 'wc'), src], capture_output=True)
+    if r.returncode != 0:
+        probs.append('%s cannot build wc.rs: %s' % (rustc, r.stderr[-300:]))
+        return d
+    lib = os.path.join(d, 'vglib')
+    os.makedirs(lib, exist_ok=True)
+    for f in os.listdir(opt.libexec):
+        if not os.path.lexists(os.path.join(lib, f)):
+            os.symlink(os.path.join(opt.libexec, f), os.path.join(lib, f))
+    if not os.path.lexists(os.path.join(lib, 'cgours-' + opt.platform)):
+        os.symlink(opt.tool, os.path.join(lib, 'cgours-' + opt.platform))
+    r = subprocess.run([opt.valgrind, '-q', '--tool=cgours', '--cache-sim=yes', '--branch-sim=yes',
+                        '--call-graph=yes', '--cachegrind-out-file=wc.out', './wc'], cwd=d,
+                       env=dict(os.environ, VALGRIND_LIB=lib), capture_output=True,
+                       input=' '.join(str(i) for i in range(2000)).encode())
+    if r.returncode != 0 or not os.path.exists(os.path.join(d, 'wc.out')):
+        probs.append('our tool on wc: status %d: %s' % (r.returncode, r.stderr[-300:]))
+    return d
+
+
 # ----------------------------------------------------------------- main
 
 def real_profiles():
@@ -1364,6 +1541,7 @@ def main():
     d = make_data()
     make_cap(d)
     make_graph(d)
+    make_wide13(d)
     pages = {
         'demo': Page('demo', ['demo.cgout'], d),
         'demo-context2': Page('demo-context2', ['--context=2', 'demo.cgout'], d),
@@ -1395,20 +1573,25 @@ def main():
         'graph-nofold': Page('graph-nofold', ['--fold=no', '--no-annotate', 'graph.clout'], d),
         'graph-diff': Page('graph-diff', ['--diff', 'graph.clout', 'graph2.clout'], d),
         'wide': Page('wide', ['--threshold=0', 'wide.clout'], d),
+        'wide13': Page('wide13', ['--threshold=0', 'wide13.clout'], d),
+        'wide13-diff': Page('wide13-diff', ['--diff', 'wide13.clout', 'wide13b.clout'], d),
     }
     graphs = [n for n in pages if n.startswith('graph')]
     probs = case('html/page-static')
     for p in pages.values():
         static_checks(p, probs)
-    # Long Rust and C++ names break at `::`, `/`, `, ` and before `<`, not
-    # anywhere (docs/post-processors.md, "The HTML report").
+    # Long Rust and C++ names break at `::`, `/`, `, `, after a `(` that
+    # opens parameters and before `<`, not anywhere (docs/post-processors.md,
+    # "The HTML report").
     write(os.path.join(d, 'rust.cgout'),
           b'cmd: ./wc\nevents: Ir\nfl=/rustc/abc/library/std/src/map.rs\n'
-          b'fn=std::collections::HashMap<K, V>::insert\n1 10\nsummary: 10\n')
+          b'fn=std::collections::HashMap<K, V>::insert\n1 10\n'
+          b'fn=ns::parse(int, char**)\n2 5\nfn=ns::run()\n3 5\nsummary: 20\n')
     page = pages['rust-names'] = Page('rust-names', ['rust.cgout'], d)
     static_checks(page, probs)
     for want in (b'std::<wbr>collections::<wbr>HashMap<wbr>&lt;K, <wbr>V&gt;::<wbr>insert',
-                 b'/<wbr>rustc/<wbr>abc/<wbr>library/<wbr>std/<wbr>src/<wbr>map.rs'):
+                 b'/<wbr>rustc/<wbr>abc/<wbr>library/<wbr>std/<wbr>src/<wbr>map.rs',
+                 b'ns::<wbr>parse(<wbr>int, <wbr>char**)', b'ns::<wbr>run()<'):
         if want not in page.html:
             probs.append('rust-names: no %r' % want)
     if '\u2401' not in pages['evil'].html.decode('utf-8', 'replace'):
@@ -1450,7 +1633,8 @@ def main():
 
         attempt('html/dom-vs-text', lambda b, probs: [dom_vs_text(b, pages[n], probs) for n in (
             'demo', 'demo-context2', 'merge', 'diff-demo', 'diff', 'options', 'mod', 'no-annotate',
-            'gen', 'gen-context0', 'gen-negative', 'newer', 'evil', 'limit', 'fingerprints') + tuple(graphs)])
+            'gen', 'gen-context0', 'gen-negative', 'newer', 'evil', 'limit', 'fingerprints', 'wide13',
+            'wide13-diff') + tuple(graphs)])
         attempt('html/sort-by-column', lambda b, probs: (sorting(b, pages['gen'], probs),
                                                          sorting(b, pages['gen'], probs, 't-by-fn'),
                                                          sorting(b, pages['diff'], probs)))
@@ -1471,6 +1655,9 @@ def main():
                                                            pages['graph'], pages['rust-names']], probs,
                                                        [pages['gen'], pages['graph']]))
 
+        attempt('html/compact-numbers', lambda b, probs: compact(b, pages['wide13'], pages['wide13-diff'],
+                                                                 pages['gen'], probs))
+
         probs = case('html/real-profiles')
         try:
             rd = real_profiles()
@@ -1490,6 +1677,37 @@ def main():
                         graph_vs_text(b, p, probs)
                     if p.text.count(b'\n') < 20:
                         probs.append('%s: the text report is only %d lines' % (name, p.text.count(b'\n')))
+        except Exception:
+            probs.append(traceback.format_exc(limit=3))
+
+        # A real Rust profile: the page holds its long names at 1280 px.
+        probs = case('html/rust-profile')
+        try:
+            rd = rust_profile(probs)
+            if rd is None:
+                if os.environ.get('CI') == 'true':
+                    probs.append('no rustc or valgrind (CI installs them: scripts/install-deps.sh --tests)')
+                else:
+                    results.pop('html/rust-profile')
+                    order.remove('html/rust-profile')
+                    print('SKIP: html/rust-profile (no rustc or no valgrind here; '
+                          'sh scripts/install-deps.sh --tests installs them)')
+            elif not probs:
+                p = Page('rust-wc', ['wc.out'], rd)
+                static_checks(p, probs)
+                dom_vs_text(b, p, probs)
+                graph_vs_text(b, p, probs)
+                layout(b, [p], probs, [])
+                b.open(p)
+                for sel in ('#t-by-fn', '#t-graph', '#flame'):
+                    b.js('document.querySelector(arguments[0]).scrollIntoView()', sel)
+                    b.d.save_screenshot(os.path.join(work, 'screenshots', 'rust-wc-%s.png' % sel[1:]))
+                if not b.js('return document.body.classList.contains("cn")'):
+                    probs.append('rust-wc: 13 events at 1280 px, and compact numbers are off')
+                over = b.js('''return [...document.querySelectorAll('.scroll > table.fn, .scroll > table.cg')]
+                    .filter(t => t.parentNode.scrollWidth > t.parentNode.clientWidth + 1).map(t => t.id)''')
+                if over:
+                    probs.append('rust-wc: at 1280 px %s wider than the window' % over)
         except Exception:
             probs.append(traceback.format_exc(limit=3))
 

@@ -16,7 +16,7 @@ mkdir -p "$work"
 cases="html/page-static html/page-budgets html/dom-vs-text html/sort-by-column html/links-to-lines
 html/folded-runs html/keyboard html/columns html/script-injection html/budgets-in-browser
 html/call-graph html/inclusive-columns html/layout html/real-profiles html/flame-static html/flame-graph
-html/flame-diff html/flame-estimate html/console-clean"
+html/flame-diff html/flame-estimate html/compact-numbers html/rust-profile html/console-clean"
 
 missing() {
   for c in $cases; do
