@@ -1214,9 +1214,10 @@ static void top(struct page *pg)
     }
     if (pg->r->show_percs)
         add(pg, "<label><input type=\"checkbox\" id=\"show-percs\" checked> percentages</label>");
-    add(pg, "<label title=\"Large counts to four figures, percentages in the tooltips: on by itself "
-            "when a table is wider than the window\"><input type=\"checkbox\" id=\"compact\"> "
-            "compact numbers</label>");
+    add(pg,
+        "<label title=\"Large counts to four figures, percentages in the tooltips: on by itself "
+        "when a table is wider than the window\"><input type=\"checkbox\" id=\"compact\"> "
+        "compact numbers</label>");
     add(pg, "</div></details>");
     add(pg, "<span class=\"keys\"><kbd>/</kbd> filter &#183; <kbd>Esc</kbd> clear &#183; "
             "<kbd>&#8593;</kbd><kbd>&#8595;</kbd> rows &#183; click a column to sort</span></nav>\n"
