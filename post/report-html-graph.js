@@ -11,10 +11,11 @@
   var diff = document.body.classList.contains('diff');
   var each = function (list, fn) { Array.prototype.forEach.call(list, fn); };
 
-  // The count a cell shows (as report-html.js reads it); null for a blank
-  // cell.
+  // The count a cell shows (as report-html.js reads it, exact under
+  // compact numbers); null for a blank cell.
   function count(td) {
-    var t = td && td.firstChild && td.firstChild.nodeType === 3 ? td.firstChild.nodeValue : '';
+    var t = td && td.cgExact !== undefined ? td.cgExact
+          : td && td.firstChild && td.firstChild.nodeType === 3 ? td.firstChild.nodeValue : '';
     return t ? Number(t.replace(/,/g, '')) : null;
   }
 

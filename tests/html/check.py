@@ -548,8 +548,12 @@ class Browser:
         self.d.set_page_load_timeout(60)
         self.log = []
 
-    def open(self, page):
+    def open(self, page, full=False):
+        """full: with compact numbers turned off (as the Columns menu's box
+        does), so that every cell shows its exact count."""
         self.d.get('file://' + page.path)
+        if full:
+            self.js('const c = document.getElementById("compact"); if (c && c.checked) c.click()')
         self.drain(page.name)
 
     def drain(self, what):
@@ -732,7 +736,7 @@ def compare_files(page, dom, text, probs):
 
 
 def dom_vs_text(b, page, probs):
-    b.open(page)
+    b.open(page, full=True)
     dom = b.js(DOM)
     text = textreport.parse(page.text, page.events, page.own)
     if [t['event'] for t in dom['totals']] != [textreport.display(e.encode()) for e in page.events]:
@@ -790,7 +794,7 @@ def graph_vs_text(b, page, probs, hand=None):
     row by row, every link to where it must lead; the tables' links to the
     entries and their lower-bound marks.  `hand`: (entries, lower bounds)
     counted by hand, checked too."""
-    b.open(page)
+    b.open(page, full=True)
     dom = b.js(GRAPH_DOM)
     tables = b.js(DOM)
     text = textreport.parse(page.text, page.events, page.own)
@@ -1387,11 +1391,17 @@ def compact(b, wide, wide_diff, narrow, probs):
     uses them, and the box turns it off for good; a page that fits keeps
     full numbers."""
     b.d.set_window_size(1280, 900)
+    # Each listing is shortened as it comes near the window: visit them all.
+    visit_js = """const files = [...document.querySelectorAll('section.file')];
+        const step = i => { if (i === files.length) { scrollTo(0, 0); arguments[0](); return; }
+          files[i].scrollIntoView(); requestAnimationFrame(() => setTimeout(() => step(i + 1), 30)); };
+        step(0);"""
+    # [exact, shown, percentage's display] of each count cell: the exact
+    # text is the shown one unless the page shortened it (cgExact).
     cells_js = """return [...document.querySelectorAll('table.fn td, table.cg td, table.src td, table.where td')]
-        .filter(td => !td.classList.contains('ln') && td.firstChild && td.firstChild.nodeType === 3
-                      && /^[+-]?[0-9,]+(\\/[0-9,]+)?$/.test(td.firstChild.nodeValue))
-        .map(td => [td.firstChild.nodeValue, td.getAttribute('data-s'),
-                    td.hasAttribute('data-s') ? getComputedStyle(td, '::before').content : null,
+        .filter(td => !/\\b(nm|ln|code)\\b/.test(td.className) && td.firstChild && td.firstChild.nodeType === 3
+                      && /^[+-]?[0-9,.]+[kMGTPE]?(\\/[0-9,.]+[kMGTPE]?)?$/.test(td.firstChild.nodeValue))
+        .map(td => [td.cgExact === undefined ? td.firstChild.nodeValue : td.cgExact, td.firstChild.nodeValue,
                     td.querySelector('i') ? getComputedStyle(td.querySelector('i')).display : 'none'])"""
     over_js = """return [...document.querySelectorAll('.scroll > table.fn, .scroll > table.cg')]
         .filter(t => t.parentNode.scrollWidth > t.parentNode.clientWidth + 1).map(t => t.id)"""
@@ -1402,15 +1412,14 @@ def compact(b, wide, wide_diff, narrow, probs):
         over = b.js(over_js)
         if over:
             probs.append('%s: at 1280 px %s still wider than the window' % (page.name, over))
+        b.d.execute_async_script(visit_js)
         cells = b.js(cells_js)
         big = 0
-        for text, s, shown, pct in cells:
-            want = short_form(text)
-            big += want is not None
-            if s != want:
-                probs.append('%s: %r shows as %r, not %r' % (page.name, text, s, want))
-            elif s and shown != '"%s"' % s:
-                probs.append('%s: %r: the cell shows %s' % (page.name, text, shown))
+        for text, shown, pct in cells:
+            want = short_form(text) or text
+            big += want != text
+            if shown != want:
+                probs.append('%s: %r shows as %r, not %r' % (page.name, text, shown, want))
             if pct != 'none':
                 probs.append('%s: %r: its percentage is still in the cell' % (page.name, text))
         if big < 100:
@@ -1421,16 +1430,16 @@ def compact(b, wide, wide_diff, narrow, probs):
         del probs[60:]
     b.open(wide)
     # The tooltip: the exact count and its percentage.
-    got = b.js("""const td = document.querySelector('#t-by-fn tbody td[data-s]');
+    got = b.js("""const td = [...document.querySelectorAll('#t-by-fn tbody td')].find(td => td.cgExact);
         td.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
-        return [td.title, td.firstChild.nodeValue, td.querySelector('i').textContent]""")
+        return [td.title, td.cgExact, td.querySelector('i').textContent]""")
     if got[0] != got[1] + ' ' + got[2]:
         probs.append('%s: tooltip %r, not %r' % (wide.name, got[0], got[1] + ' ' + got[2]))
     # Sorting by a column still uses the exact counts.
     col = EVENTS13.index(b'Bc') + 1
     b.click(b.d.find_element('css selector', '#t-by-fn thead th:nth-child(%d) button' % (col + 1)))
     vals = b.js("""return [...document.querySelectorAll('#t-by-fn tbody tr:first-child')]
-        .map(r => r.cells[arguments[0]].firstChild.nodeValue)""", col)
+        .map(r => r.cells[arguments[0]]).map(c => c.cgExact || c.firstChild.nodeValue)""", col)
     nums = [int(v.replace(',', '')) for v in vals if v]
     if nums != sorted(nums, reverse=True) or len(nums) < 20:
         probs.append('%s: sorted by Bc: %s' % (wide.name, vals[:8]))
@@ -1445,6 +1454,11 @@ def compact(b, wide, wide_diff, narrow, probs):
                  'getComputedStyle(document.querySelector("#t-by-fn td i")).display]')
     if state != [False, False, 'inline-block'] or not b.js(over_js):
         probs.append('%s: turned off: cn, box, percentages %s; overflowing %s' % (wide.name, state, b.js(over_js)))
+    # Every count is exact again.
+    for text, shown, pct in b.js(cells_js):
+        if shown != text:
+            probs.append('%s: turned off, %r still shows as %r' % (wide.name, text, shown))
+            break
     b.open(narrow)
     if b.js('return document.body.classList.contains("cn")'):
         probs.append('%s: fits 1280 px, yet compact numbers are on' % narrow.name)
