@@ -71,7 +71,7 @@ void fuzz_write(const cg_profile *p, bool pairs, char **out, size_t *len)
     if (cg_profile_has_format(p, CG_FMT_CALLGRIND)) {
         /* As cg_merge and cg_diff do: calls can only be kept in Callgrind's
            format, so any Callgrind input makes the output one. */
-        cg_write_callgrind(f, p, "fuzz", first->desc, first->n_desc, &first->cmd);
+        cg_write_callgrind(f, p, "fuzz", first->desc, first->n_desc, &first->cmd, !pairs);
     } else {
         cg_write_header(f, first->desc, first->n_desc, &first->cmd, p->events, p->n_events);
         if (pairs)

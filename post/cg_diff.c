@@ -88,7 +88,7 @@ int main(int argc, char **argv)
     if (cg_profile_has_format(&p, CG_FMT_CALLGRIND)) {
         /* Calls can only be kept in Callgrind's format. */
         cg_write_callgrind(stdout, &p, "cg_diff (Cachegrind, rebuilt) " PACKAGE_VERSION, desc,
-                           n_desc, &cmd_text);
+                           n_desc, &cmd_text, false);
     } else {
         cg_write_header(stdout, desc, n_desc, &cmd_text, p.events, p.n_events);
         cg_write_pairs(stdout, &p);

@@ -137,9 +137,21 @@ int main(int argc, char **argv)
     }
     merged_cmds(&p, &desc, &n_desc, &cap);
     if (cg_profile_has_format(&p, CG_FMT_CALLGRIND)) {
+        /* Call paths add up only when every input has them. */
+        bool some = false;
+        for (size_t i = 0; i < p.n_inputs; i++) some |= p.inputs[i].has_paths;
+        for (size_t i = 0; some && i < p.n_inputs; i++) {
+            if (p.inputs[i].has_paths) continue;
+            fprintf(stderr, "cg_merge: note: ");
+            cg_put_safe(stderr, p.inputs[i].path, strlen(p.inputs[i].path));
+            fputs(" has no call paths (our tool's --call-graph=yes writes them), so the merged "
+                  "profile has none: its flame graph will be an estimate\n",
+                  stderr);
+            break;
+        }
         /* Calls can only be kept in Callgrind's format. */
         cg_write_callgrind(out, &p, "cg_merge (Cachegrind, rebuilt) " PACKAGE_VERSION, desc, n_desc,
-                           &first->cmd);
+                           &first->cmd, true);
     } else {
         cg_write_header(out, desc, n_desc, &first->cmd, p.events, p.n_events);
         cg_write_lines(out, &p);

@@ -353,9 +353,11 @@ void cg_write_lines(FILE *out, const cg_profile *p);
 /* cg_diff: every (file, function) in ascending order, on line 0. */
 void cg_write_pairs(FILE *out, const cg_profile *p);
 /* The Callgrind format (write-callgrind.c): the whole profile as one part,
-   with its calls; the `creator:`, `desc:` lines and `cmd:` as given. */
+   with its calls; the `creator:`, `desc:` lines and `cmd:` as given.
+   sum_paths (cg_merge): when every input has call paths, the merged paths
+   too (a difference has none: its paths would not subtract). */
 void cg_write_callgrind(FILE *out, const cg_profile *p, const char *creator, const cg_text *desc,
-                        size_t n_desc, const cg_text *cmd);
+                        size_t n_desc, const cg_text *cmd, bool sum_paths);
 void cg_write_summary(FILE *out, const cg_count *cc, size_t n);
 /* Flush and check for write errors (dies on failure). */
 void cg_write_finish(FILE *out, const char *what);

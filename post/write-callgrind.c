@@ -4,10 +4,12 @@
    by line, names compressed, each entry's self costs then its calls with
    their inclusive costs, and totals that equal the sum of the self costs.
    Entries come in the order they first appeared in the inputs. */
+#include "flame.h"
 #include "profile.h"
 #include "tokens.h"
 #include "util.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,8 +94,70 @@ static void entry(wr *w, uint32_t pi)
     }
 }
 
+/* The inputs' call paths, merged path by path (by the (file, function)
+   of each step, as flame graphs merge them: cg_flame_make), in the tool's
+   `# cp` lines (docs/format.md, "What the tool writes with
+   --call-graph"), so that a merged profile keeps its exact flame graph. */
+static void paths(FILE *out, const cg_profile *p)
+{
+    cg_flame fl;
+    cg_flame_make(&fl, p, NULL, false, 0);
+    /* A function's K stands for a (file, function) pair, as in the tool's
+       files (one name may have two entry files): per name, a list of the
+       files seen with it and their Ks. */
+    typedef struct fk {
+        uint32_t file, k, next;
+    } fk;
+    uint32_t *head = xmalloc((p->fns.n + 1) * sizeof *head), *k = xmalloc(fl.n * sizeof *k);
+    for (size_t j = 0; j <= p->fns.n; j++) head[j] = CG_NONE;
+    fk *pairs = NULL;
+    size_t n_pairs = 0, cap = 0, n = 0;
+    for (size_t i = 1; i < fl.n; i++) n += fl.f[i].kind == CG_FRAME_FN;
+    fprintf(out, "\n# call paths: %zu nodes, merged from %zu profiles\n", n, p->n_inputs);
+    for (size_t i = 1; i < fl.n; i++) {
+        const cg_frame *f = &fl.f[i];
+        if (f->kind != CG_FRAME_FN) continue;
+        uint32_t x = head[f->fn];
+        while (x != CG_NONE && pairs[x].file != f->file) x = pairs[x].next;
+        if (x == CG_NONE) {
+            xgrow((void **)&pairs, &cap, n_pairs + 1, sizeof *pairs);
+            x = (uint32_t)n_pairs++;
+            pairs[x] = (fk){f->file, x + 1, head[f->fn]};
+            head[f->fn] = x;
+            const cg_str *file = cg_name(&p->files, f->file), *fn = cg_name(&p->fns, f->fn);
+            fprintf(out, "# cp-fl=%" PRIu32 " ", x + 1);
+            fwrite(file->s, 1, file->len, out);
+            fprintf(out, "\n# cp-fn=%" PRIu32 " ", x + 1);
+            fwrite(fn->s, 1, fn->len, out);
+            fputc('\n', out);
+        }
+        k[i] = pairs[x].k;
+    }
+    /* Frames are made parents first, so ids numbered in frame order give
+       each node a parent written before it; the root's children are
+       roots (0), and the frame of what ran outside every path is not a
+       path. */
+    uint32_t *id = xcalloc(fl.n, sizeof *id), next = 0;
+    for (size_t i = 1; i < fl.n; i++) {
+        const cg_frame *f = &fl.f[i];
+        if (f->kind != CG_FRAME_FN) continue;
+        id[i] = ++next;
+        assert(f->parent < i);
+        fprintf(out, "# cp=%" PRIu32 " %" PRIu32 " %" PRIu32 " %" PRId64, id[i], id[f->parent],
+                k[i], f->calls[0]);
+        const cg_count *cc = cg_frame_incl(&fl, i, 0);
+        for (size_t e = 0; e < p->n_events; e++) fprintf(out, " %" PRId64, cc[e]);
+        fputc('\n', out);
+    }
+    free(id);
+    free(pairs);
+    free(k);
+    free(head);
+    cg_flame_free(&fl);
+}
+
 void cg_write_callgrind(FILE *out, const cg_profile *p, const char *creator, const cg_text *desc,
-                        size_t n_desc, const cg_text *cmd)
+                        size_t n_desc, const cg_text *cmd, bool sum_paths)
 {
     fprintf(out, "# callgrind format\nversion: 1\ncreator: %s\n", creator);
     fputs("cmd: ", out);
@@ -134,6 +198,7 @@ void cg_write_callgrind(FILE *out, const cg_profile *p, const char *creator, con
     w.num[W_OBJ] = xcalloc(p->objs.n + 1, sizeof(uint32_t));
     for (uint32_t i = 0; i < p->n_pairs; i++) entry(&w, i);
     for (int k = 0; k < 3; k++) free(w.num[k]);
+    if (sum_paths && cg_profile_has_paths(p)) paths(out, p);
     fputs("\ntotals:", out);
     cg_write_counts(out, total, p->n_events);
     fputc('\n', out);
