@@ -382,6 +382,26 @@ def cmd_folded(ours, cga, *pairs):
                 if through != t:
                     diffs.append('%s, collapse %s: the lines through %s add up to %d; '
                                  '--toggle-collect=%s counts %d' % (ev, mode, fn, through, fn, t))
+    # cg_merge keeps the paths: the files merged with themselves give every
+    # line twice the paths' count (first event, recursion collapsed).
+    if all(b'\n# call paths:' in open(f, 'rb').read() for f in files(ours)):
+        import subprocess
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            merged = os.path.join(d, 'merged')
+            r = subprocess.run([os.path.join(os.path.dirname(cga), 'cg_merge'), '-o', merged] +
+                               files(ours) * 2, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            if r.returncode != 0:
+                diffs.append('cg_merge: status %d: %s' % (r.returncode, r.stderr.decode(errors='replace')[:300]))
+            else:
+                got = run_folded(cga, [merged], p.events[0], 'yes')
+                short = want_folded(files(ours), 0)[1]
+                for k in sorted(set(got) | set(short)):
+                    if got.get(k, 0) != 2 * short.get(k, 0):
+                        diffs.append('merged with itself: %s: cg_annotate %d, twice the paths %d' %
+                                     (k[-150:], got.get(k, 0), 2 * short.get(k, 0)))
+                        if len(diffs) > 20:
+                            break
     return report(diffs)
 
 
