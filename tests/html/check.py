@@ -28,6 +28,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import flame  # noqa: E402
+import vglib  # noqa: E402
 import textreport  # noqa: E402
 
 ap = argparse.ArgumentParser()
@@ -1479,13 +1480,7 @@ def rust_profile(probs):
     if r.returncode != 0:
         probs.append('%s cannot build wc.rs: %s' % (rustc, r.stderr[-300:]))
         return d
-    lib = os.path.join(d, 'vglib')
-    os.makedirs(lib, exist_ok=True)
-    for f in os.listdir(opt.libexec):
-        if not os.path.lexists(os.path.join(lib, f)):
-            os.symlink(os.path.join(opt.libexec, f), os.path.join(lib, f))
-    if not os.path.lexists(os.path.join(lib, 'cgours-' + opt.platform)):
-        os.symlink(opt.tool, os.path.join(lib, 'cgours-' + opt.platform))
+    lib = vglib.make(opt, d)
     r = subprocess.run([opt.valgrind, '-q', '--tool=cgours', '--cache-sim=yes', '--branch-sim=yes',
                         '--call-graph=yes', '--cachegrind-out-file=wc.out', './wc'], cwd=d,
                        env=dict(os.environ, VALGRIND_LIB=lib), capture_output=True,
@@ -1509,16 +1504,7 @@ def real_profiles():
     if subprocess.run([os.environ.get('CC', 'cc'), '-g', '-O0', '-o', os.path.join(d, 'workload'),
                        opt.workload], capture_output=True).returncode != 0:
         return None
-    lib = os.path.join(d, 'vglib')
-    os.makedirs(lib, exist_ok=True)
-    for f in os.listdir(opt.libexec):
-        dst = os.path.join(lib, f)
-        if not os.path.lexists(dst):
-            os.symlink(os.path.join(opt.libexec, f), dst)
-    dst = os.path.join(lib, 'cgours-' + opt.platform)
-    if not os.path.lexists(dst):
-        os.symlink(opt.tool, dst)
-    env = dict(os.environ, VALGRIND_LIB=lib)
+    env = dict(os.environ, VALGRIND_LIB=vglib.make(opt, d))
     for n in (1000, 3000):
         subprocess.run([opt.valgrind, '-q', '--tool=cgours', '--cache-sim=yes', '--branch-sim=yes',
                         '--cachegrind-out-file=w%d.cgout' % n, './workload', str(n)], cwd=d, env=env,

@@ -14,6 +14,8 @@ import os
 import re
 import subprocess
 
+import vglib
+
 # Frame widths may differ from the exact figure by this much (pixels).
 SLACK = 1.0
 
@@ -41,13 +43,7 @@ def tool_profiles(opt, work, bin_dir):
     if subprocess.run([os.environ.get('CC', 'cc'), '-g', '-O0', '-o', exe, src],
                       capture_output=True).returncode != 0:
         return None
-    lib = os.path.join(d, 'vglib')
-    os.makedirs(lib, exist_ok=True)
-    for f in os.listdir(opt.libexec):
-        if not os.path.lexists(os.path.join(lib, f)):
-            os.symlink(os.path.join(opt.libexec, f), os.path.join(lib, f))
-    if not os.path.lexists(os.path.join(lib, 'cgours-' + opt.platform)):
-        os.symlink(opt.tool, os.path.join(lib, 'cgours-' + opt.platform))
+    lib = vglib.make(opt, d)
     env = dict(os.environ, VALGRIND_LIB=lib)
     for n in (1000, 3000):
         r = subprocess.run([opt.valgrind, '-q', '--tool=cgours', '--call-graph=yes', '--cache-sim=yes',
