@@ -1440,6 +1440,7 @@ void cg_report_html(FILE *f, const cg_report *r0)
     cg_buf css = {0}, js = {0};
     cg_buf_adds(&css, cg_html_css);
     cg_buf_adds(&js, cg_html_js);
+    cg_buf_adds(&js, cg_html_compact_js);
     if (pg->graph) {
         cg_buf_adds(&css, cg_html_graph_css);
         cg_buf_adds(&js, cg_html_graph_js);

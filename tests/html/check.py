@@ -1361,7 +1361,7 @@ UNITS = ['', 'k', 'M', 'G', 'T', 'P', 'E']
 
 
 def short_form(text):
-    """Compact numbers' rule (docs/post-processors.md, "The HTML report"),
+    """Compact numbers' rule (docs/post-processors.md, "Compact numbers"),
     worked out exactly: each count of 100,000 or more in TEXT (a count or
     CALLS/TOTAL) to four significant figures, rounded half up, with k, M,
     G...; None when no part changes."""
