@@ -78,6 +78,9 @@ def report():
     sys.stdout.flush()
 
 
+# The page's style sheets and scripts, as the build embeds them.
+POST_SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'post')
+
 # ------------------------------------------------------------ test data
 
 def write(path, data):
@@ -508,6 +511,18 @@ def static_checks(p, probs):
             "base-uri 'none'" % (csp_hash(s.raw['style'][0]), csp_hash(s.raw['script'][0])))
     if s.csp != want:
         probs.append('%s: CSP %r, expected %r' % (p.name, s.csp, want))
+    # The style sheet and script are the source files, whole and in order:
+    # every page's, then the call graph's and the flame graph's for pages
+    # with those sections.
+    parts = [('report-html.css', 'report-html.js'), (None, 'report-html-compact.js')]
+    if p.graph:
+        parts.append(('report-html-graph.css', 'report-html-graph.js'))
+    if b'<section id="flame"' in p.html:
+        parts.append(('report-html-flame.css', 'report-html-flame.js'))
+    for k, kind in ((0, 'style'), (1, 'script')):
+        src = ''.join(open(os.path.join(POST_SRC, x[k]), encoding='utf-8').read() for x in parts if x[k])
+        if s.raw[kind][0] != src:
+            probs.append('%s: the %s is not %s' % (p.name, kind, ' + '.join(x[k] for x in parts if x[k])))
     for data in s.raw.get('data', []):
         # One data block at most, JSON, with nothing that could end the
         # element early, and its links (the frames' functions) on the page.
