@@ -15,6 +15,9 @@
 #   CG_LINES=N     self cost lines of the Callgrind file [2400000]
 #   REPS=N         runs per program and side, alternating; the best is kept [1]
 #   POST_BIN=DIR   our programs [post/ of this tree]
+#   BASE_BIN=DIR   another build's post/ (say, the commit before a change):
+#                  the model's reports are then timed on both in this run,
+#                  before and after [none]
 #   BENCH_OUT=DIR  scratch directory [${TMPDIR:-/tmp}/cachegrind-post-bench]
 # Exit status: 0 if every run succeeded and the outputs agree, 1 otherwise.
 # Targets (reported): cg_annotate at least 10x faster than the installed one,
@@ -118,6 +121,43 @@ printf '%-28s %8s %9s %10s %7sx\n' "callgrind_annotate (3.19)" "$cg_it" "" "$(mb
   "$(awk -v m="$cg_im" -v s="$cg_size" 'BEGIN{printf "%.2f", m * 1024 / s}')"
 echo "(speedup = callgrind_annotate's time / ours; / size = peak memory / the file's size)"
 echo
+
+# The model's reports, ours against another build's in the same run
+# (BASE_BIN): text, JSON and HTML of both profiles, and a --diff of two
+# Callgrind files with a function limit (a gate on the inclusive cost of a
+# set of functions: both sides' call graphs).  The outputs must be equal.
+if [ -n "${BASE_BIN:-}" ]; then
+  [ -x "$BASE_BIN/cg_annotate" ] || die "$BASE_BIN/cg_annotate not built"
+  ./post-gen --callgrind 2 "$CG_LINES" >big2.callgrind || die "generation failed"
+  echo "Reports, $BASE_BIN (before) and $BIN (after):"
+  printf '%-34s %9s %9s %7s %10s %10s %7s\n' report "before s" "after s" ratio "before MB" "after MB" ratio
+  model_case() { # LABEL ARGS...
+    local label=$1; shift
+    run "base-$label" "$BASE_BIN/cg_annotate" "$@"; local bt=$t bm=$m
+    run "ours-$label" "$BIN/cg_annotate" "$@"; local ot=$t om=$m
+    # The reports name the program that made them (Invocation:).
+    sed -i "s|$BASE_BIN/cg_annotate|$BIN/cg_annotate|g" "base-$label.out" "base-$label.err"
+    if ! cmp -s "base-$label.out" "ours-$label.out" ||
+      ! cmp -s "base-$label.err" "ours-$label.err"; then
+      echo "DISAGREE: $label (outputs differ)"; fail=1
+    fi
+    printf '%-34s %9s %9s %6sx %10s %10s %6sx\n' "$label" "$bt" "$ot" \
+      "$(awk -v a="$ot" -v b="$bt" 'BEGIN{printf "%.2f", (b > 0 ? a / b : 0)}')" "$(mb "$bm")" \
+      "$(mb "$om")" "$(awk -v a="$om" -v b="$bm" 'BEGIN{printf "%.2f", (b > 0 ? a / b : 0)}')"
+  }
+  model_case "Cachegrind text" big1.cgout
+  model_case "Cachegrind --format=json" --format=json big1.cgout
+  model_case "Cachegrind --format=html" --format=html big1.cgout
+  model_case "Callgrind text" big.callgrind
+  model_case "Callgrind --format=json" --format=json big.callgrind
+  model_case "Callgrind --format=html" --format=html big.callgrind
+  model_case "Callgrind --diff" --diff big.callgrind big2.callgrind
+  # The generator names its functions namespace::ClassK::method_N.
+  model_case "Callgrind --diff, function limit" --diff big.callgrind big2.callgrind \
+    --limit 'namespace::Class1::*:Ir=+100%'
+  echo "(ratio = after / before; the HTML page embeds no time, so outputs compare byte for byte)"
+  echo
+fi
 
 # The outputs must agree on the counts.
 totals() { grep 'PROGRAM TOTALS' "$1" | sed -e 's/([^)]*)//g' -e 's/,//g' -e 's/PROGRAM TOTALS//' | tr -s ' ' | sed 's/^ //;s/ $//'; }

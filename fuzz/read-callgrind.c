@@ -6,7 +6,8 @@
    rules the entries and lines hold exactly the self costs read; under
    cg_merge's, a Callgrind file written back (write-callgrind.c, as cg_merge
    writes it) must read again with the same totals, and writing that again
-   must give the same bytes.  Kept apart from read-annotate and read-merge,
+   must give the same bytes.  Read twice as a --diff's two sides, each
+   side's call graph is the graph of one read.  Kept apart from read-annotate and read-merge,
    which see Callgrind files too, so that its own seeds and dictionary
    steer it at this format. */
 #include "common.h"
@@ -63,7 +64,7 @@ static void call_graph(cg_profile *p, const cg_input *in, cg_count *pairs, cg_co
     cg_count *lo = xcalloc(nev + 1, sizeof *lo), *hi = xcalloc(nev + 1, sizeof *hi);
     for (int fold = 0; fold < 2; fold++) {
         cg_fgraph g;
-        cg_fgraph_build(&g, p, fold);
+        cg_fgraph_build(&g, p, fold, CG_SIDE_SUM);
         memset(lines, 0, nev * sizeof *lines);
         for (uint32_t F = 0; F < cg_fgraph_n(&g); F++) cg_cc_add(lines, cg_ffn_self(&g, F), nev, 1);
         FUZZ_CHECK(memcmp(lines, in->total, nev * sizeof *lines) == 0);
@@ -92,6 +93,58 @@ static void call_graph(cg_profile *p, const cg_input *in, cg_count *pairs, cg_co
     free(hi);
 }
 
+/* Whether graphs a and b have the same functions (by name) with the same
+   self and inclusive costs and exactness. */
+static bool same_graph(const cg_fgraph *a, const cg_fgraph *b)
+{
+    size_t nev = a->nev;
+    if (cg_fgraph_n(a) != cg_fgraph_n(b) || a->n_arcs != b->n_arcs) return false;
+    for (uint32_t F = 0; F < cg_fgraph_n(a); F++) {
+        uint32_t G = cg_fgraph_find(b, cg_name(&a->names, F));
+        if (G == CG_NONE || a->fns[F].exact != b->fns[G].exact ||
+            memcmp(cg_ffn_self(a, F), cg_ffn_self(b, G), nev * sizeof(cg_count)) ||
+            memcmp(cg_ffn_incl(a, F), cg_ffn_incl(b, G), nev * sizeof(cg_count)))
+            return false;
+    }
+    return true;
+}
+
+/* The input read twice into one profile, as the old and the new side of a
+   --diff that keeps its sides (a function limit's): each side's call
+   graph must be the graph of the input read once (`once`, p's), and their
+   sum nothing at all. */
+static void sides(const fuzz_profiles *f, const part_choice *c, const cg_profile *once)
+{
+    cg_profile d;
+    cg_profile_init(&d, &cg_rules_annotate);
+    d.mod_file = f->mod_file;
+    d.mod_fn = f->mod_fn;
+    d.keep_sides = true;
+    cg_error e = {0};
+    bool read = true;
+    for (int sign = -1; sign <= 1 && read; sign += 2) {
+        cg_read_opts o = {
+            .sign = sign, .stop_on_mismatch = true, .part_number = c->number, .part_name = c->name};
+        /* Counts that fit once may not fit twice (the overflow guard). */
+        read = cg_read_mem(&d, "p0.callgrind", f->part[0], f->len[0], &o, &e) != NULL;
+        FUZZ_CHECK(read || e.status == 1);
+    }
+    for (int fold = 0; fold < 2 && read; fold++) {
+        cg_fgraph g, old, new_;
+        cg_fgraph_build(&g, once, fold, CG_SIDE_SUM);
+        cg_fgraph_build(&old, &d, fold, CG_SIDE_OLD);
+        cg_fgraph_build(&new_, &d, fold, CG_SIDE_NEW);
+        FUZZ_CHECK(same_graph(&g, &old) && same_graph(&g, &new_));
+        cg_fgraph_free(&g);
+        cg_fgraph_free(&old);
+        cg_fgraph_free(&new_);
+    }
+    for (uint32_t i = 0; read && i < d.n_pairs; i++)
+        for (size_t k = 0; k < d.n_events; k++) FUZZ_CHECK(cg_pair_cc(&d, i)[k] == 0);
+    cg_error_free(&e);
+    cg_profile_free(&d);
+}
+
 static void read_annotate(const fuzz_profiles *f, const part_choice *c)
 {
     cg_profile p;
@@ -113,6 +166,7 @@ static void read_annotate(const fuzz_profiles *f, const part_choice *c)
         FUZZ_CHECK(memcmp(pairs, in->total, p.n_events * sizeof *pairs) == 0);
         FUZZ_CHECK(memcmp(lines, in->total, p.n_events * sizeof *lines) == 0);
         FUZZ_CHECK(memcmp(p.summary_total, in->total, p.n_events * sizeof *pairs) == 0);
+        sides(f, c, &p);
         call_graph(&p, in, pairs, lines);
         free(pairs);
         free(lines);

@@ -279,36 +279,44 @@ static int cmp_key(const void *a, const void *b)
     return x->arc < y->arc ? -1 : x->arc > y->arc;
 }
 
-void cg_graph_of_profile(cg_graph *g, const cg_profile *p, uint32_t **node_of)
+void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side, uint32_t **node_of)
 {
     size_t nfn = p->fns.n, nev = p->n_events;
     uint32_t *node = xmalloc((nfn + 1) * sizeof *node);
     for (size_t f = 0; f < nfn; f++) node[f] = CG_NONE;
     uint32_t n = 0;
     for (size_t i = 0; i < p->n_pairs; i++)
-        if (node[p->pairs[i].fn] == CG_NONE) node[p->pairs[i].fn] = n++;
+        if (cg_on_side(p->pairs[i].sides, side) && node[p->pairs[i].fn] == CG_NONE)
+            node[p->pairs[i].fn] = n++;
     for (size_t i = 0; i < p->n_arcs; i++)
-        if (node[p->arcs[i].fn] == CG_NONE) node[p->arcs[i].fn] = n++;
+        if (cg_on_side(p->arcs[i].sides, side) && node[p->arcs[i].fn] == CG_NONE)
+            node[p->arcs[i].fn] = n++;
     cg_graph_init(g, n, nev);
+    cg_count *cc = xcalloc(nev + 1, sizeof *cc), *buf = xcalloc(nev + 1, sizeof *buf);
     for (uint32_t i = 0; i < p->n_pairs; i++)
-        cg_cc_add(cg_graph_self(g, node[p->pairs[i].fn]), cg_pair_cc(p, i), nev, 1);
+        if (cg_on_side(p->pairs[i].sides, side))
+            cg_cc_add(cg_graph_self(g, node[p->pairs[i].fn]), cg_pair_side_cc(p, i, side, buf), nev,
+                      1);
     /* The calls in (caller, callee) order, each pair's added up here: the
        graph never holds a second copy of every call site's costs. */
     struct call_key *k = xmalloc((p->n_arcs + 1) * sizeof *k);
+    size_t m = 0;
     for (uint32_t i = 0; i < p->n_arcs; i++)
-        k[i] = (struct call_key){node[p->pairs[p->arcs[i].caller].fn], node[p->arcs[i].fn], i};
-    qsort(k, p->n_arcs, sizeof *k, cmp_key);
-    cg_count *cc = xcalloc(nev + 1, sizeof *cc);
-    for (size_t i = 0, j; i < p->n_arcs; i = j) {
+        if (cg_on_side(p->arcs[i].sides, side))
+            k[m++] =
+                (struct call_key){node[p->pairs[p->arcs[i].caller].fn], node[p->arcs[i].fn], i};
+    qsort(k, m, sizeof *k, cmp_key);
+    for (size_t i = 0, j; i < m; i = j) {
         cg_count count = 0;
         memset(cc, 0, nev * sizeof *cc);
-        for (j = i; j < p->n_arcs && k[j].from == k[i].from && k[j].to == k[i].to; j++) {
-            count += p->arcs[k[j].arc].count;
-            cg_cc_add(cc, cg_arc_cc(p, k[j].arc), nev, 1);
+        for (j = i; j < m && k[j].from == k[i].from && k[j].to == k[i].to; j++) {
+            count += cg_arc_side_count(p, k[j].arc, side);
+            cg_cc_add(cc, cg_arc_side_cc(p, k[j].arc, side, buf), nev, 1);
         }
         cg_graph_add_arc(g, k[i].from, k[i].to, count, cc);
     }
     free(cc);
+    free(buf);
     free(k);
     cg_graph_solve(g);
     *node_of = node;

@@ -67,8 +67,10 @@ void cg_fold_bases(const cg_strtab *fns, cg_strtab *bases);
    (Rust and C++ names may hold `'` themselves).  *level: it has a level. */
 size_t cg_fold_len(const cg_strtab *bases, const char *name, size_t len, bool *level);
 
-/* The graph of a profile's calls: one node per function name (an fn id),
-   node_of[fn] its node (CG_NONE for functions without costs or calls). */
-void cg_graph_of_profile(cg_graph *g, const cg_profile *p, uint32_t **node_of);
+/* The graph of a profile's calls on one side (CG_SIDE_SUM: as summed; the
+   others need cg_profile.keep_sides): one node per function name (an fn
+   id) read on that side, node_of[fn] its node (CG_NONE for functions
+   without costs or calls there). */
+void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side, uint32_t **node_of);
 
 #endif

@@ -43,134 +43,39 @@ static void check_parts(const cg_annotate_opts *opt, const cg_profile *p)
 
 /* ------------------------------------------------------ function limits */
 
-/* `--limit PATTERN:EVENT=SPEC` (docs/json.md, "Regression limits") measures
-   OLD and NEW apart: each input of --diff is read on its own (no lines) and
-   gets its call graph, in which the functions matching PATTERN are one set
-   whose union of activations is the value (cg_fgraph_union). */
-typedef struct fn_side {
-    cg_profile p;
-    cg_fgraph g;
-} fn_side;
-
-static bool no_lines(void *ctx, const cg_str *name)
+/* Whether a function limit is asked for: then the profile keeps the two
+   sides of the --diff apart, for each side's call graph. */
+static bool has_fn_limit(const cg_annotate_opts *opt)
 {
-    (void)ctx, (void)name;
+    for (size_t i = 0; i < opt->n_limits; i++)
+        if (opt->limits[i].fn) return true;
     return false;
 }
 
-/* Dies with status 2: `--limit 'PATTERN:EVENT=SPEC': ` and the rest. */
-static _Noreturn void fn_limit_die(const cg_limit *l, cg_buf *b)
-{
-    cg_buf m = {0};
-    cg_buf_adds(&m, "--limit ");
-    cg_buf t = {0};
-    cg_buf_printf(&t, "%s:%s=%s", l->fn, l->event, l->spec);
-    cg_buf_repr(&m, t.p, t.len);
-    cg_buf_adds(&m, ": ");
-    cg_buf_add(&m, b->p, b->len);
-    cg_die_status(2, m.p, m.len);
-}
-
-static void read_side(const cg_annotate_opts *opt, const char *path, fn_side *s)
-{
-    cg_error e = {0};
-    cg_profile_init(&s->p, &cg_rules_annotate);
-    s->p.keep_lines = no_lines;
-    s->p.mod_file = opt->mod_file;
-    s->p.mod_fn = opt->mod_fn;
-    cg_read_opts ro = {.sign = 1,
-                       .stop_on_mismatch = true,
-                       .part_number = opt->part_number,
-                       .part_name = opt->part_name,
-                       .quiet = true};
-    if (!cg_read_file(&s->p, path, &ro, &e)) cg_fail(&e);
-    cg_fgraph_build(&s->g, &s->p, opt->fold);
-}
-
-/* The inclusive cost, within lo..hi, of the functions of s matching l's
-   pattern in l's event; false when none matches. */
-static bool side_cost(const cg_limit *l, const fn_side *s, cg_count *lo, cg_count *hi)
-{
-    const cg_fgraph *g = &s->g;
-    size_t nf = cg_fgraph_n(g), ev = 0;
-    while (ev < s->p.n_events && !cg_text_is(&s->p.events[ev], l->event)) ev++;
-    bool *match = xcalloc(nf + 1, sizeof *match), any = false;
-    for (uint32_t f = 0; f < nf; f++) {
-        const cg_str *name = cg_name(&g->names, f);
-        any |= match[f] = cg_limit_match(l->fn, name->s, name->len);
-    }
-    cg_count *clo = xcalloc(g->nev + 1, sizeof *clo), *chi = xcalloc(g->nev + 1, sizeof *chi);
-    cg_fgraph_union(g, match, clo, chi);
-    /* The event is one of every input's (cg_annotate_select checked). */
-    *lo = ev < g->nev ? clo[ev] : 0;
-    *hi = ev < g->nev ? chi[ev] : 0;
-    free(match);
-    free(clo);
-    free(chi);
-    return any;
-}
-
-static void decide_fn_limit(const cg_annotate_opts *opt, cg_limit *l, const fn_side *side)
-{
-    cg_count lo[2], hi[2];
-    bool any = side_cost(l, &side[0], &lo[0], &hi[0]);
-    any |= side_cost(l, &side[1], &lo[1], &hi[1]);
-    cg_buf b = {0};
-    if (!any) {
-        cg_buf_printf(&b, "no function of %s or %s matches ", opt->files[0], opt->files[1]);
-        cg_buf_repr(&b, l->fn, strlen(l->fn));
-        fn_limit_die(l, &b);
-    }
-    if (lo[0] == hi[0] && lo[1] == hi[1]) {
-        cg_limit_decide(l, lo[0], lo[1]);
-        return;
-    }
-    if (cg_limit_decide_range(l, lo[0], hi[0], lo[1], hi[1]) >= 0) return;
-    cg_buf_adds(&b, "cannot be decided: the files give the inclusive ");
-    cg_buf_adds(&b, l->event);
-    cg_buf_adds(&b, " of the functions matching ");
-    cg_buf_repr(&b, l->fn, strlen(l->fn));
-    cg_buf_adds(&b, " only within bounds (they do not tell which calls ran inside another of those "
-                    "functions), ");
-    cg_limit_describe_bounds(l, &b);
-    cg_buf_adds(&b, ", and the limit is broken for some values there and kept for others");
-    fn_limit_die(l, &b);
-}
-
-/* Decides the function limits (status 2 when one cannot be). */
+/* Decides the function limits (`--limit PATTERN:EVENT=SPEC`, docs/json.md,
+   "Regression limits") on the call graphs of OLD and NEW, each made from
+   its side of profile p (read with keep_sides, not yet renamed); status 2
+   when one cannot be decided. */
 static void decide_fn_limits(const cg_annotate_opts *opt, const cg_profile *p)
 {
-    const cg_limit *first = NULL;
-    for (size_t i = 0; i < opt->n_limits && !first; i++)
-        if (opt->limits[i].fn) first = &opt->limits[i];
-    if (!first) return;
-    cg_buf b = {0};
-    for (size_t i = 0; i < p->n_inputs; i++) {
-        if (p->inputs[i].format != CG_FMT_CACHEGRIND) continue;
-        cg_buf_printf(&b,
-                      "a function limit needs a call graph (Callgrind's files have one), "
-                      "and %s is a Cachegrind profile",
-                      p->inputs[i].path);
-        fn_limit_die(first, &b);
-    }
-    for (size_t i = 0; i < opt->n_files; i++) {
-        struct stat st;
-        if (stat(opt->files[i], &st) == 0 && S_ISREG(st.st_mode)) continue;
-        cg_buf_printf(&b,
-                      "a function limit reads OLD and NEW once more, each on its own, "
-                      "and %s is not a regular file",
-                      opt->files[i]);
-        fn_limit_die(first, &b);
-    }
-    fn_side side[2];
-    read_side(opt, opt->files[0], &side[0]);
-    read_side(opt, opt->files[1], &side[1]);
+    if (!has_fn_limit(opt)) return;
+    cg_error e = {0};
+    const cg_limit *first = opt->limits;
+    while (!first->fn) first++;
+    for (size_t i = 0; i < p->n_inputs; i++)
+        if (p->inputs[i].format == CG_FMT_CACHEGRIND &&
+            !cg_limit_fn_missing_graph(first, p->inputs[i].path, &e))
+            cg_fail(&e);
+    cg_fgraph side[2];
+    cg_fgraph_build(&side[0], p, opt->fold, CG_SIDE_OLD);
+    cg_fgraph_build(&side[1], p, opt->fold, CG_SIDE_NEW);
+    const cg_fgraph *sides[2] = {&side[0], &side[1]};
+    const char *const paths[2] = {opt->files[0], opt->files[1]};
     for (size_t i = 0; i < opt->n_limits; i++)
-        if (opt->limits[i].fn) decide_fn_limit(opt, &opt->limits[i], side);
-    for (int k = 0; k < 2; k++) {
-        cg_fgraph_free(&side[k].g);
-        cg_profile_free(&side[k].p);
-    }
+        if (opt->limits[i].fn && !cg_limit_decide_fn(&opt->limits[i], sides, paths, &e))
+            cg_fail(&e);
+    cg_fgraph_free(&side[0]);
+    cg_fgraph_free(&side[1]);
 }
 
 /* Decides every --limit, on the two inputs' totals or (with a pattern) on
@@ -178,7 +83,6 @@ static void decide_fn_limits(const cg_annotate_opts *opt, const cg_profile *p)
 static bool decide_limits(const cg_annotate_opts *opt, const cg_profile *p)
 {
     bool broken = false;
-    decide_fn_limits(opt, p);
     for (size_t i = 0; i < opt->n_limits; i++) {
         cg_limit *l = &opt->limits[i];
         if (!l->fn) cg_limit_decide(l, p->inputs[0].total[l->index], p->inputs[1].total[l->index]);
@@ -209,14 +113,13 @@ static void read_all(const cg_annotate_opts *opt, cg_profile *p, bool quiet)
 }
 
 /* The report of profile p under the options (columns made from events). */
-static cg_report report_of(cg_annotate_opts *opt, const cg_profile *p, const cg_fgraph *g, int argc,
-                           char **argv)
+static cg_report report_of(cg_annotate_opts *opt, const cg_profile *p, const cg_fgraph *g,
+                           bool calls, int argc, char **argv)
 {
     cg_error e = {0};
     cg_col *show, *sort;
     size_t n_show, n_sort;
-    if (!cg_annotate_select(opt, p->events, p->n_events, g != NULL, &show, &n_show, &sort, &n_sort,
-                            &e))
+    if (!cg_annotate_select(opt, p->events, p->n_events, calls, &show, &n_show, &sort, &n_sort, &e))
         cg_fail(&e);
     cg_report r = {.prof = p,
                    .argc = argc,
@@ -230,8 +133,8 @@ static cg_report report_of(cg_annotate_opts *opt, const cg_profile *p, const cg_
                    .n_sort = n_sort,
                    .graph = g,
                    .fn_node = g ? cg_fgraph_nodes_of(g, p) : NULL,
-                   .tree =
-                       g ? (opt->tree < 0 ? CG_TREE_BOTH : (enum cg_tree)opt->tree) : CG_TREE_NONE,
+                   .tree = calls ? (opt->tree < 0 ? CG_TREE_BOTH : (enum cg_tree)opt->tree)
+                                 : CG_TREE_NONE,
                    .threshold_given = opt->threshold_given,
                    .threshold = opt->threshold,
                    .context = opt->context,
@@ -274,52 +177,76 @@ static bool keeps_none(void *ctx, const cg_str *name)
     return false;
 }
 
-static void annotated_names(cg_annotate_opts *opt, cg_strtab *names)
+/* The names of the files the text and HTML reports will annotate, from the
+   first of two reads (docs/post-processors.md, "Performance"): decided
+   from the entries alone, renamed to g's functions (folding merges
+   entries), so only those files' lines need cost centres in the second
+   read, which are most of a profile's memory. */
+static void annotated_names(cg_annotate_opts *opt, cg_profile *first, const cg_fgraph *g,
+                            cg_strtab *names)
 {
-    cg_profile first;
-    cg_profile_init(&first, &cg_rules_annotate);
-    first.keep_lines = keeps_none;
-    read_all(opt, &first, false);
-    cg_fgraph *g = cg_fgraph_of_profile(&first, opt->fold);
-    cg_report r = report_of(opt, &first, g, 0, NULL);
+    if (g) cg_fgraph_apply(g, first);
+    cg_report r = report_of(opt, first, g, g != NULL, 0, NULL);
     cg_summary by_file;
     cg_summary_by_file(&r, &by_file);
     cg_annotation a;
-    cg_annotation_files(&first, &by_file, &a);
+    cg_annotation_files(first, &by_file, &a);
     for (size_t i = 0; i < a.n; i++) {
-        const cg_str *n = cg_name(&first.files, a.files[i]);
+        const cg_str *n = cg_name(&first->files, a.files[i]);
         cg_intern(names, n->s, n->len);
     }
     cg_annotation_free(&a);
     cg_summary_free(&by_file);
     report_free(&r);
-    cg_fgraph_destroy(g);
-    cg_profile_free(&first);
 }
 
 int main(int argc, char **argv)
 {
     cg_annotate_opts opt;
-    cg_profile prof;
+    cg_profile prof, first;
     cg_error e = {0};
     cg_init("cg_annotate");
     if (!cg_annotate_parse(&opt, argc, argv, &e)) cg_fail(&e);
 
-    cg_profile_init(&prof, &cg_rules_annotate);
-    cg_strtab names;
+    /* Every input is parsed once into the profile the report is made of,
+       and its call graphs are made once from that read; except that the
+       text and HTML reports of regular files read them twice, the first
+       time without line cost centres, to keep the lines of the annotated
+       files alone (see annotated_names). */
     bool two_reads = opt.annotate &&
                      (opt.format == CG_FORMAT_TEXT || opt.format == CG_FORMAT_HTML) &&
                      rereadable(&opt);
+    cg_profile_init(&prof, &cg_rules_annotate);
+    cg_profile *scan = &prof;
     if (two_reads) {
-        cg_strtab_init(&names);
-        annotated_names(&opt, &names);
-        prof.keep_lines = keeps_lines;
-        prof.keep_lines_ctx = &names;
+        cg_profile_init(&first, &cg_rules_annotate);
+        first.keep_lines = keeps_none;
+        scan = &first;
     }
     if (opt.format == CG_FORMAT_FOLDED) prof.keep_lines = keeps_none; /* stacks only */
-    read_all(&opt, &prof, two_reads);
-    cg_fgraph *graph = cg_fgraph_of_profile(&prof, opt.fold);
-    cg_report r = report_of(&opt, &prof, graph, argc, argv);
+    scan->keep_sides = opt.diff && has_fn_limit(&opt);
+    read_all(&opt, scan, false);
+    bool calls = !cg_profile_has_format(scan, CG_FMT_CACHEGRIND);
+    cg_report r = report_of(&opt, scan, NULL, calls, argc, argv);
+    decide_fn_limits(&opt, scan);
+    cg_fgraph *graph = cg_fgraph_of_calls(scan, opt.fold);
+
+    cg_strtab names;
+    if (two_reads) {
+        cg_strtab_init(&names);
+        annotated_names(&opt, &first, graph, &names);
+        cg_profile_free(&first);
+        prof.keep_lines = keeps_lines;
+        prof.keep_lines_ctx = &names;
+        prof.skip_arcs = true; /* the graph is made */
+        read_all(&opt, &prof, true);
+    }
+    if (graph) {
+        cg_fgraph_apply(graph, &prof);
+        r.graph = graph;
+        r.fn_node = cg_fgraph_nodes_of(graph, &prof);
+    }
+    r.prof = &prof;
 
     bool broken = decide_limits(&opt, &prof);
     cg_fp_check fp;

@@ -92,12 +92,14 @@ static bool *name_nodes(cg_fgraph *f, const cg_profile *p, const uint32_t *node_
    file (Valgrind names every function below main `(below main)`; static
    functions of two files may have one name).  Callgrind counts levels per
    function, so one of them can run inside another at level 1. */
-static void mark_shared(cg_fgraph *f, const cg_profile *p, const uint32_t *node_of)
+static void mark_shared(cg_fgraph *f, const cg_profile *p, enum cg_side side,
+                        const uint32_t *node_of)
 {
     size_t nf = cg_fgraph_n(f);
     uint32_t *file = xmalloc((nf + 1) * sizeof *file);
     for (size_t F = 0; F < nf; F++) file[F] = CG_NONE;
     for (size_t i = 0; i < p->n_arcs; i++) {
+        if (!cg_on_side(p->arcs[i].sides, side)) continue;
         uint32_t F = f->fn_of[node_of[p->arcs[i].fn]];
         if (file[F] == CG_NONE)
             file[F] = p->arcs[i].file;
@@ -267,20 +269,20 @@ static void fold_arcs(cg_fgraph *f)
 
 /* ----------------------------------------------------------------- whole */
 
-void cg_fgraph_build(cg_fgraph *f, const cg_profile *p, bool fold)
+void cg_fgraph_build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side side)
 {
     memset(f, 0, sizeof *f);
     f->nev = p->n_events;
     f->folded = fold;
     uint32_t *node_of;
-    cg_graph_of_profile(&f->g, p, &node_of);
+    cg_graph_of_profile(&f->g, p, side, &node_of);
     bool *has1 = name_nodes(f, p, node_of);
     size_t nf = cg_fgraph_n(f);
     f->fns = xmalloc((nf + 1) * sizeof *f->fns);
     for (size_t F = 0; F < nf; F++) f->fns[F] = (cg_ffn){CG_NONE, true, false, 0, 0};
     f->self = xcalloc(nf * f->nev + 1, sizeof(cg_count));
     f->incl = xcalloc(nf * f->nev + 1, sizeof(cg_count));
-    mark_shared(f, p, node_of);
+    mark_shared(f, p, side, node_of);
     free(node_of);
     fold_arcs(f);
     solve_functions(f, has1);
@@ -315,13 +317,24 @@ uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name)
     return id == UINT32_MAX ? CG_NONE : id;
 }
 
-cg_fgraph *cg_fgraph_of_profile(cg_profile *p, bool fold)
+cg_fgraph *cg_fgraph_of_calls(const cg_profile *p, bool fold)
 {
     if (cg_profile_has_format(p, CG_FMT_CACHEGRIND)) return NULL;
     cg_fgraph *f = xmalloc(sizeof *f);
-    cg_fgraph_build(f, p, fold);
+    cg_fgraph_build(f, p, fold, CG_SIDE_SUM);
+    return f;
+}
+
+void cg_fgraph_apply(const cg_fgraph *f, cg_profile *p)
+{
     cg_fgraph_rename(f, p);
     cg_profile_drop_arcs(p);
+}
+
+cg_fgraph *cg_fgraph_of_profile(cg_profile *p, bool fold)
+{
+    cg_fgraph *f = cg_fgraph_of_calls(p, fold);
+    if (f) cg_fgraph_apply(f, p);
     return f;
 }
 

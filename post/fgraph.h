@@ -61,9 +61,10 @@ typedef struct cg_fgraph {
     size_t n_cycles;
 } cg_fgraph;
 
-/* The function graph of profile p's calls (p read, not yet renamed by
-   cg_fgraph_rename); `fold` folds recursion levels and caller contexts. */
-void cg_fgraph_build(cg_fgraph *f, const cg_profile *p, bool fold);
+/* The function graph of profile p's calls on one side (p read, not yet
+   renamed by cg_fgraph_rename); `fold` folds recursion levels and caller
+   contexts. */
+void cg_fgraph_build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side side);
 void cg_fgraph_free(cg_fgraph *f);
 
 static inline size_t cg_fgraph_n(const cg_fgraph *f)
@@ -101,6 +102,12 @@ uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name);
    row is a function of the graph, and its calls dropped (the graph has
    them); NULL otherwise.  cg_fgraph_destroy frees it. */
 cg_fgraph *cg_fgraph_of_profile(cg_profile *p, bool fold);
+/* Its two steps: the graph of what p read (NULL when some input has no
+   calls), and p renamed to a graph's functions and its calls dropped.  The
+   graph may be applied to another profile of the same inputs (a second
+   read, which need not store the calls: cg_profile.skip_arcs). */
+cg_fgraph *cg_fgraph_of_calls(const cg_profile *p, bool fold);
+void cg_fgraph_apply(const cg_fgraph *f, cg_profile *p);
 void cg_fgraph_destroy(cg_fgraph *f);
 /* Each function name of p (p->fns) to its function in f, or CG_NONE
    (p->fns.n of them; free() it). */

@@ -182,3 +182,79 @@ void cg_limit_describe_bounds(const cg_limit *l, cg_buf *b)
     cg_buf_adds(b, " and new ");
     add_range(b, l->new_lo, l->new_hi);
 }
+
+/* ------------------------------------------------------ function limits */
+
+/* The inclusive cost, within lo..hi, of the functions of g matching l's
+   pattern in l's event; false when none matches. */
+static bool fn_cost(const cg_limit *l, const cg_fgraph *g, cg_count *lo, cg_count *hi)
+{
+    size_t nf = cg_fgraph_n(g);
+    bool *match = xcalloc(nf + 1, sizeof *match), any = false;
+    for (uint32_t f = 0; f < nf; f++) {
+        const cg_str *name = cg_name(&g->names, f);
+        any |= match[f] = cg_limit_match(l->fn, name->s, name->len);
+    }
+    cg_count *clo = xcalloc(g->nev + 1, sizeof *clo), *chi = xcalloc(g->nev + 1, sizeof *chi);
+    cg_fgraph_union(g, match, clo, chi);
+    *lo = clo[l->index];
+    *hi = chi[l->index];
+    free(match);
+    free(clo);
+    free(chi);
+    return any;
+}
+
+/* `--limit 'PATTERN:EVENT=SPEC': ` and the rest, as a usage-free status 2. */
+static bool fn_error(const cg_limit *l, cg_buf *b, cg_error *e)
+{
+    cg_buf m = {0}, t = {0};
+    cg_buf_adds(&m, "--limit ");
+    cg_buf_printf(&t, "%s:%s=%s", l->fn, l->event, l->spec);
+    cg_buf_repr(&m, t.p, t.len);
+    cg_buf_adds(&m, ": ");
+    cg_buf_add(&m, b->p, b->len);
+    cg_error_bytes(e, 2, m.p, m.len);
+    cg_buf_free(&m);
+    cg_buf_free(&t);
+    cg_buf_free(b);
+    return false;
+}
+
+bool cg_limit_fn_missing_graph(const cg_limit *l, const char *path, cg_error *e)
+{
+    cg_buf b = {0};
+    cg_buf_printf(&b,
+                  "a function limit needs a call graph (Callgrind's files have one), "
+                  "and %s is a Cachegrind profile",
+                  path);
+    return fn_error(l, &b, e);
+}
+
+bool cg_limit_decide_fn(cg_limit *l, const cg_fgraph *side[2], const char *const path[2],
+                        cg_error *e)
+{
+    cg_count lo[2], hi[2];
+    bool any = fn_cost(l, side[0], &lo[0], &hi[0]);
+    any |= fn_cost(l, side[1], &lo[1], &hi[1]);
+    cg_buf b = {0};
+    if (!any) {
+        cg_buf_printf(&b, "no function of %s or %s matches ", path[0], path[1]);
+        cg_buf_repr(&b, l->fn, strlen(l->fn));
+        return fn_error(l, &b, e);
+    }
+    if (lo[0] == hi[0] && lo[1] == hi[1]) {
+        cg_limit_decide(l, lo[0], lo[1]);
+        return true;
+    }
+    if (cg_limit_decide_range(l, lo[0], hi[0], lo[1], hi[1]) >= 0) return true;
+    cg_buf_adds(&b, "cannot be decided: the files give the inclusive ");
+    cg_buf_adds(&b, l->event);
+    cg_buf_adds(&b, " of the functions matching ");
+    cg_buf_repr(&b, l->fn, strlen(l->fn));
+    cg_buf_adds(&b, " only within bounds (they do not tell which calls ran inside another of those "
+                    "functions), ");
+    cg_limit_describe_bounds(l, &b);
+    cg_buf_adds(&b, ", and the limit is broken for some values there and kept for others");
+    return fn_error(l, &b, e);
+}

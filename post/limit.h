@@ -4,10 +4,11 @@
    exact decision, and the message.  Without PATTERN a limit is on EVENT's
    total; with it, on the inclusive cost of the functions whose names match
    the glob PATTERN (cg_limit_match), taken as one (the union of their
-   activations: fgraph.h). */
+   activations: fgraph.h) in each side's own call graph. */
 #ifndef CG_LIMIT_H
 #define CG_LIMIT_H
 
+#include "fgraph.h"
 #include "profile.h"
 #include "util.h"
 
@@ -51,6 +52,15 @@ int cg_limit_decide_range(cg_limit *l, cg_count old_lo, cg_count old_hi, cg_coun
    `parse_*:Ir (inclusive) changed by ...`, and the bounds when decided on
    them. */
 void cg_limit_describe(const cg_limit *l, cg_buf *b);
+/* Decides a function limit on the call graphs of the old and new sides
+   (side[0] OLD, side[1] NEW, read from path[0] and path[1]: the files the
+   messages name).  False, with *e set (status 2), when no function of
+   either matches or the bounds the files give do not decide it. */
+bool cg_limit_decide_fn(cg_limit *l, const cg_fgraph *side[2], const char *const path[2],
+                        cg_error *e);
+/* The error for a function limit on inputs of which `path` has no calls
+   (a Cachegrind profile); always false. */
+bool cg_limit_fn_missing_graph(const cg_limit *l, const char *path, cg_error *e);
 /* The bounds given to cg_limit_decide_range: `old 100 to 120 and new 130`
    (one number where they meet). */
 void cg_limit_describe_bounds(const cg_limit *l, cg_buf *b);

@@ -4,6 +4,7 @@
 #include "profile.h"
 #include "util.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,7 @@ void cg_profile_free(cg_profile *p)
     free(p->parts);
     free(p->arcs);
     free(p->arc_cc);
+    free(p->arc_old_cc);
     free_slots(p->arc_slots, p->n_arc_slots);
     free(p->arc_mag);
     free(p->paths);
@@ -106,6 +108,7 @@ void cg_profile_free(cg_profile *p)
     cg_strtab_free(&p->objs);
     free(p->pairs);
     free(p->pair_cc);
+    free(p->pair_old_cc);
     free_slots(p->pair_slots, p->n_pair_slots);
     big_free(p->lines, p->cap_lines, sizeof *p->lines);
     big_free(p->line_cc, p->cap_line_cc, sizeof *p->line_cc);
@@ -130,6 +133,39 @@ void cg_profile_set_events(cg_profile *p, cg_text *events, size_t n)
     p->summary_mag = xcalloc(n, sizeof(uint64_t));
     p->arc_mag = xcalloc(n + 1, sizeof(uint64_t));
     p->path_mag = xcalloc(n, sizeof(uint64_t));
+}
+
+/* A side's costs from the sum and the old side's (the sum is new - old). */
+static const cg_count *side_cc(const cg_count *sum, const cg_count *old, enum cg_side side,
+                               size_t nev, cg_count *buf)
+{
+    if (side == CG_SIDE_OLD) return old;
+    for (size_t e = 0; e < nev; e++) buf[e] = sum[e] + old[e];
+    return buf;
+}
+
+const cg_count *cg_pair_side_cc(const cg_profile *p, uint32_t i, enum cg_side side, cg_count *buf)
+{
+    if (side == CG_SIDE_SUM) return cg_pair_cc(p, i);
+    assert(p->pair_old_cc);
+    size_t nev = p->n_events;
+    return side_cc(cg_pair_cc(p, i), p->pair_old_cc + (size_t)i * nev, side, nev, buf);
+}
+
+const cg_count *cg_arc_side_cc(const cg_profile *p, uint32_t i, enum cg_side side, cg_count *buf)
+{
+    if (side == CG_SIDE_SUM) return cg_arc_cc(p, i);
+    assert(p->arc_old_cc);
+    size_t nev = p->n_events;
+    return side_cc(cg_arc_cc(p, i), p->arc_old_cc + (size_t)i * nev, side, nev, buf);
+}
+
+cg_count cg_arc_side_count(const cg_profile *p, uint32_t i, enum cg_side side)
+{
+    const cg_arc *a = &p->arcs[i];
+    return side == CG_SIDE_SUM   ? a->count
+           : side == CG_SIDE_OLD ? a->old_count
+                                 : a->count + a->old_count;
 }
 
 bool cg_profile_has_paths(const cg_profile *p)
@@ -231,6 +267,11 @@ uint32_t cg_pair_get(cg_profile *p, const cg_pair_key *k)
     xgrow((void **)&p->pairs, &p->cap_pairs, p->n_pairs + 1, sizeof *p->pairs);
     xgrow((void **)&p->pair_cc, &p->cap_pair_cc, (p->n_pairs + 1) * p->n_events, sizeof(cg_count));
     memset(cg_pair_cc(p, i), 0, p->n_events * sizeof(cg_count));
+    if (p->keep_sides) {
+        xgrow((void **)&p->pair_old_cc, &p->cap_pair_old_cc, (p->n_pairs + 1) * p->n_events,
+              sizeof(cg_count));
+        memset(p->pair_old_cc + (size_t)i * p->n_events, 0, p->n_events * sizeof(cg_count));
+    }
     p->pairs[i] = (cg_pair){.file = file,
                             .fn = k->fn,
                             .orphan = k->orphan,
@@ -298,7 +339,12 @@ uint32_t cg_arc_get(cg_profile *p, uint32_t caller, int64_t site, uint32_t obj, 
     xgrow((void **)&p->arcs, &p->cap_arcs, p->n_arcs + 1, sizeof *p->arcs);
     xgrow((void **)&p->arc_cc, &p->cap_arc_cc, (p->n_arcs + 1) * p->n_events, sizeof(cg_count));
     memset(cg_arc_cc(p, i), 0, p->n_events * sizeof(cg_count));
-    p->arcs[i] = (cg_arc){caller, obj, file, fn, site, 0, 0, CG_NONE};
+    if (p->keep_sides) {
+        xgrow((void **)&p->arc_old_cc, &p->cap_arc_old_cc, (p->n_arcs + 1) * p->n_events,
+              sizeof(cg_count));
+        memset(p->arc_old_cc + (size_t)i * p->n_events, 0, p->n_events * sizeof(cg_count));
+    }
+    p->arcs[i] = (cg_arc){caller, obj, file, fn, site, 0, 0, CG_NONE, 0, 0};
     p->arc_slots[j] = i + 1;
     p->n_arcs++;
     grow_slots(&p->arc_slots, &p->n_arc_slots, p->n_arcs, arc_hash_of, p);
@@ -421,10 +467,10 @@ void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
        counts and calls. */
     if (p->rules->lines == CG_LINES_BY_ENTRY) cg_die("internal error: renaming entries with lines");
     cg_pair *old = p->pairs;
-    cg_count *old_cc = p->pair_cc;
+    cg_count *old_cc = p->pair_cc, *old_side = p->pair_old_cc;
     size_t n = p->n_pairs, nev = p->n_events;
-    p->pairs = NULL, p->pair_cc = NULL;
-    p->n_pairs = p->cap_pairs = p->cap_pair_cc = 0;
+    p->pairs = NULL, p->pair_cc = NULL, p->pair_old_cc = NULL;
+    p->n_pairs = p->cap_pairs = p->cap_pair_cc = p->cap_pair_old_cc = 0;
     free_slots(p->pair_slots, p->n_pair_slots);
     init_slots(&p->pair_slots, &p->n_pair_slots);
     for (size_t f = 0; f < p->cap_finfo; f++)
@@ -438,6 +484,8 @@ void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
         uint32_t j = cg_pair_get(p, &k);
         cg_pair *d = &p->pairs[j];
         cg_cc_add(cg_pair_cc(p, j), old_cc + i * nev, nev, 1);
+        d->sides |= e->sides;
+        if (old_side) cg_cc_add(p->pair_old_cc + (size_t)j * nev, old_side + i * nev, nev, 1);
         if (e->min_line < d->min_line) d->min_line = e->min_line;
         if (e->max_line > d->max_line) d->max_line = e->max_line;
         if (e->first_arc == CG_NONE) continue;
@@ -452,14 +500,16 @@ void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
     for (size_t i = 0; i < p->n_paths; i++) p->paths[i].fn = to[p->paths[i].fn];
     free(old);
     free(old_cc);
+    free(old_side);
 }
 
 void cg_profile_drop_arcs(cg_profile *p)
 {
     free(p->arcs);
     free(p->arc_cc);
-    p->arcs = NULL, p->arc_cc = NULL;
-    p->n_arcs = p->cap_arcs = p->cap_arc_cc = 0;
+    free(p->arc_old_cc);
+    p->arcs = NULL, p->arc_cc = NULL, p->arc_old_cc = NULL;
+    p->n_arcs = p->cap_arcs = p->cap_arc_cc = p->cap_arc_old_cc = 0;
     free_slots(p->arc_slots, p->n_arc_slots);
     init_slots(&p->arc_slots, &p->n_arc_slots);
     for (size_t i = 0; i < p->n_pairs; i++) p->pairs[i].first_arc = p->pairs[i].last_arc = CG_NONE;

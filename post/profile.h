@@ -109,6 +109,7 @@ typedef struct cg_pair {
        pair has counts for (INT64_MAX and 0 when none), so that a report can
        point from a function to its lines. */
     int64_t min_line, max_line;
+    uint8_t sides; /* with cg_profile.keep_sides: the sides it was read on */
 } cg_pair;
 
 typedef struct cg_line {
@@ -135,6 +136,10 @@ typedef struct cg_arc {
     int64_t target; /* line of the callee where the call lands (first seen) */
     cg_count count;
     uint32_t next; /* the caller's next arc, in first-appearance order */
+    /* With cg_profile.keep_sides: the sides it was read on, and the count
+       of the old side's calls (the costs are cg_profile.arc_old_cc). */
+    uint8_t sides;
+    cg_count old_count;
 } cg_arc;
 
 /* A call path of our tool's file (docs/format.md, "What the tool writes
@@ -148,8 +153,28 @@ typedef struct cg_path {
     cg_count calls;
 } cg_path;
 
+/* The sides of a --diff: what a function limit compares is each side's own
+   call graph (docs/json.md, "Regression limits"), so the profile can keep
+   them apart while it reads both files once.  CG_SIDE_SUM is the profile
+   as it sums its inputs (the new side less the old under --diff). */
+enum cg_side { CG_SIDE_SUM = -1, CG_SIDE_NEW = 0, CG_SIDE_OLD = 1 };
+
+/* Whether an entry or call whose `sides` bits are these belongs to side. */
+static inline bool cg_on_side(uint8_t sides, enum cg_side side)
+{
+    return side == CG_SIDE_SUM || (sides >> side & 1);
+}
+
 typedef struct cg_profile {
     const cg_rules *rules;
+    /* Keep each side of a --diff apart as well as summed: which side read
+       each entry and call, and the old side's counts (the new side's are
+       the sum plus those).  Only what the call graphs need: entries' and
+       calls' costs, not lines. */
+    bool keep_sides;
+    /* Store no calls (a second read, whose call graph the first made): the
+       entries they come from are still made. */
+    bool skip_arcs;
     size_t n_events; /* 0 until the first events: line */
     cg_text *events;
     cg_input *inputs;
@@ -166,6 +191,8 @@ typedef struct cg_profile {
     size_t n_arcs, cap_arcs;
     cg_count *arc_cc;
     size_t cap_arc_cc;
+    cg_count *arc_old_cc; /* keep_sides: the old side's inclusive costs */
+    size_t cap_arc_old_cc;
     uint32_t *arc_slots;
     size_t n_arc_slots;
     uint64_t *arc_mag; /* overflow guard of inclusive costs and call counts */
@@ -180,6 +207,8 @@ typedef struct cg_profile {
     size_t n_pairs, cap_pairs;
     cg_count *pair_cc;
     size_t cap_pair_cc;
+    cg_count *pair_old_cc; /* keep_sides: the old side's self costs */
+    size_t cap_pair_old_cc;
     uint32_t *pair_slots;
     size_t n_pair_slots;
 
@@ -236,6 +265,12 @@ static inline cg_count *cg_arc_cc(const cg_profile *p, uint32_t i)
 {
     return p->arc_cc + (size_t)i * p->n_events;
 }
+
+/* Entry i's self costs and call i's count and inclusive costs on one side
+   (into buf when they must be worked out; the pointer returned otherwise). */
+const cg_count *cg_pair_side_cc(const cg_profile *p, uint32_t i, enum cg_side side, cg_count *buf);
+const cg_count *cg_arc_side_cc(const cg_profile *p, uint32_t i, enum cg_side side, cg_count *buf);
+cg_count cg_arc_side_count(const cg_profile *p, uint32_t i, enum cg_side side);
 
 /* The entry of (file, fn) (orphan: counts before any fl=), keyed also by
    object and home file when the rules keep them (pass CG_NONE otherwise). */

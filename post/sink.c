@@ -186,6 +186,12 @@ static inline bool keeps_lines(cg_profile *p, uint32_t file)
     return f->lines == 1;
 }
 
+/* The side of a --diff this file is read on: the old one is subtracted. */
+static inline enum cg_side side_of(const cg_sink *s)
+{
+    return s->o->sign < 0 ? CG_SIDE_OLD : CG_SIDE_NEW;
+}
+
 bool cg_sink_cost(cg_sink *s, int64_t line)
 {
     cg_profile *p = s->p;
@@ -205,7 +211,13 @@ bool cg_sink_cost(cg_sink *s, int64_t line)
     int sign = s->o->sign;
     const cg_rules *r = p->rules;
     if (s->pair == CG_NONE && s->at.file != CG_NONE) s->pair = cg_pair_get(p, &s->at);
-    if (s->pair != CG_NONE) cg_cc_add(cg_pair_cc(p, s->pair), v, nev, sign);
+    if (s->pair != CG_NONE) {
+        cg_cc_add(cg_pair_cc(p, s->pair), v, nev, sign);
+        if (p->keep_sides) {
+            p->pairs[s->pair].sides |= 1u << side_of(s);
+            if (sign < 0) cg_cc_add(p->pair_old_cc + (size_t)s->pair * nev, v, nev, 1);
+        }
+    }
     if (r->lines == CG_LINES_BY_FILE) {
         if (s->pair != CG_NONE && !s->at.orphan && keeps_lines(p, s->at.file)) {
             cg_cc_add(cg_line_cc(p, cg_line_get(p, s->at.file, line)), v, nev, sign);
@@ -236,11 +248,19 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
     else if (obj == CG_NONE)
         obj = p->obj_empty; /* as cg_sink_at */
     if (p->rules->lines == CG_LINES_NONE) site = target = 0;
+    if (p->skip_arcs) return true;
     uint32_t a = cg_arc_get(p, s->pair, site, obj, file, fn);
     cg_arc *arc = &p->arcs[a];
     if (arc->count == 0 && arc->target == 0) arc->target = target;
     arc->count += s->o->sign * count;
     cg_cc_add(cg_arc_cc(p, a), v, s->nev, s->o->sign);
+    if (p->keep_sides) {
+        arc->sides |= 1u << side_of(s);
+        if (s->o->sign < 0) {
+            arc->old_count += count;
+            cg_cc_add(p->arc_old_cc + (size_t)a * s->nev, v, s->nev, 1);
+        }
+    }
     return true;
 }
 

@@ -368,7 +368,7 @@ static void fgraph_recursion_default(void)
     cg_profile p;
     if (load(&p, fib_text)) {
         cg_fgraph f;
-        cg_fgraph_build(&f, &p, true);
+        cg_fgraph_build(&f, &p, true, CG_SIDE_SUM);
         check_shape(&f, 97);
         /* fib'2 folds into fib: two functions. */
         EXPECT_INT(cg_fgraph_n(&f), 2);
@@ -415,7 +415,7 @@ static void fgraph_recursion_unfolded(void)
     cg_profile p;
     if (load(&p, fib_text)) {
         cg_fgraph f;
-        cg_fgraph_build(&f, &p, false);
+        cg_fgraph_build(&f, &p, false, CG_SIDE_SUM);
         check_shape(&f, 97);
         EXPECT_INT(cg_fgraph_n(&f), 3);
         EXPECT_INT(f.folded, 0);
@@ -490,7 +490,7 @@ static void fgraph_mutual_levels(void)
     cg_profile p;
     if (load(&p, text)) {
         cg_fgraph f;
-        cg_fgraph_build(&f, &p, true);
+        cg_fgraph_build(&f, &p, true, CG_SIDE_SUM);
         check_shape(&f, 95);
         EXPECT_INT(cg_fgraph_n(&f), 3);
         /* The written graph's one cycle is a'2 <-> b'2, levels only: no
@@ -562,7 +562,7 @@ static void fgraph_mutual_recs1(void)
         for (int fold = 1; fold >= 0; fold--) {
             /* No name has a level or a context: folding changes nothing. */
             cg_fgraph f;
-            cg_fgraph_build(&f, &p, fold);
+            cg_fgraph_build(&f, &p, fold, CG_SIDE_SUM);
             case_ctx("fold %d", fold);
             check_shape(&f, 95);
             EXPECT_INT(f.levels, 0);
@@ -661,7 +661,7 @@ static void fgraph_thread_root(void)
     if (load(&p, text)) {
         for (int fold = 1; fold >= 0; fold--) {
             cg_fgraph f;
-            cg_fgraph_build(&f, &p, fold);
+            cg_fgraph_build(&f, &p, fold, CG_SIDE_SUM);
             case_ctx("fold %d", fold);
             check_shape(&f, 47);
             EXPECT_INT(cg_fgraph_n(&f), 3);
@@ -782,7 +782,7 @@ static void fgraph_contexts_defined(void)
     cg_profile p;
     if (load(&p, text)) {
         cg_fgraph f;
-        cg_fgraph_build(&f, &p, true);
+        cg_fgraph_build(&f, &p, true, CG_SIDE_SUM);
         check_shape(&f, 50);
         /* main, g, h, x, x'y, f, <&'a T>::eq. */
         EXPECT_INT(cg_fgraph_n(&f), 7);
@@ -793,7 +793,7 @@ static void fgraph_contexts_defined(void)
         cg_fgraph_free(&f);
 
         /* Unfolded: the contexts as written, each exact. */
-        cg_fgraph_build(&f, &p, false);
+        cg_fgraph_build(&f, &p, false, CG_SIDE_SUM);
         check_shape(&f, 50);
         /* main, g, h, x, x'y, f'g, f'h, <&'a T>::eq. */
         EXPECT_INT(cg_fgraph_n(&f), 8);
@@ -819,7 +819,7 @@ static void fgraph_contexts(void)
     cg_profile p;
     if (load(&p, text)) {
         cg_fgraph f;
-        cg_fgraph_build(&f, &p, true);
+        cg_fgraph_build(&f, &p, true, CG_SIDE_SUM);
         check_shape(&f, 47);
         EXPECT_INT(cg_fgraph_n(&f), 6);
         expect_contexts(&f);
@@ -897,7 +897,7 @@ static void fgraph_contexts_recursion(void)
     cg_profile p;
     if (load(&p, text)) {
         cg_fgraph f;
-        cg_fgraph_build(&f, &p, true);
+        cg_fgraph_build(&f, &p, true, CG_SIDE_SUM);
         check_shape(&f, 92);
         EXPECT_INT(cg_fgraph_n(&f), 4);
         EXPECT_INT(f.levels, 1);
@@ -949,7 +949,7 @@ static void fgraph_union_direct(void)
     cg_profile p;
     if (load(&p, text)) {
         cg_fgraph f;
-        cg_fgraph_build(&f, &p, true);
+        cg_fgraph_build(&f, &p, true, CG_SIDE_SUM);
         check_shape(&f, 71);
         expect_fn(&f, "parse_a", 10, 30, true, 1, 0);
         expect_fn(&f, "parse_b", 60, 60, true, 3, 0);
@@ -1015,7 +1015,7 @@ static void fgraph_union_ambiguous(void)
     union_ambiguous_text(text, sizeof text, 20);
     if (load(&p, text)) {
         cg_fgraph f;
-        cg_fgraph_build(&f, &p, true);
+        cg_fgraph_build(&f, &p, true, CG_SIDE_SUM);
         check_shape(&f, 61);
         /* helper, between them, stays out of the union's bounds. */
         expect_fn(&f, "helper", 10, 50, true, 2, 0);
@@ -1026,7 +1026,7 @@ static void fgraph_union_ambiguous(void)
     union_ambiguous_text(text, sizeof text, 0);
     if (load(&p, text)) {
         cg_fgraph f;
-        cg_fgraph_build(&f, &p, true);
+        cg_fgraph_build(&f, &p, true, CG_SIDE_SUM);
         check_shape(&f, 21);
         expect_union(&f, (const char *const[]){"parse_a", "parse_b", NULL}, 15, 15, true);
         cg_fgraph_free(&f);
@@ -1043,7 +1043,7 @@ static void fgraph_union_recursion(void)
     cg_profile p;
     if (load(&p, fib_text)) {
         cg_fgraph f;
-        cg_fgraph_build(&f, &p, true);
+        cg_fgraph_build(&f, &p, true, CG_SIDE_SUM);
         bool match[2] = {false, false};
         uint32_t fib = fn_id(&f, "fib");
         EXPECT_INT(fib != CG_NONE && fib < 2, 1);
@@ -1104,7 +1104,7 @@ static void fgraph_rename(void)
     if (load(&p, text)) {
         EXPECT_INT(p.n_pairs, 5);
         cg_fgraph f;
-        cg_fgraph_build(&f, &p, true);
+        cg_fgraph_build(&f, &p, true, CG_SIDE_SUM);
         check_shape(&f, 38);
         expect_fn(&f, "fib", 30, 30, true, 1, 2);
         cg_fgraph_rename(&f, &p);
@@ -1189,7 +1189,7 @@ static void fgraph_contexts_nest(void)
     cg_profile p;
     if (load(&p, text)) {
         cg_fgraph f;
-        cg_fgraph_build(&f, &p, true);
+        cg_fgraph_build(&f, &p, true, CG_SIDE_SUM);
         check_shape(&f, 41);
         EXPECT_INT(cg_fgraph_n(&f), 3);
         EXPECT_INT(f.levels, 0);
@@ -1271,7 +1271,7 @@ static void fgraph_level1_cycle(void)
     cg_profile p;
     if (load(&p, text)) {
         cg_fgraph f;
-        cg_fgraph_build(&f, &p, true);
+        cg_fgraph_build(&f, &p, true, CG_SIDE_SUM);
         check_shape(&f, 81);
         EXPECT_INT(f.levels, 1);
         expect_fn(&f, "parse", 20, 40, true, 2, 0);
