@@ -97,7 +97,7 @@ void cg_profile_free(cg_profile *p)
     free(p->parts);
     free(p->arcs);
     free(p->arc_cc);
-    free(p->arc_old_cc);
+    free(p->arc_old);
     free_slots(p->arc_slots, p->n_arc_slots);
     free(p->arc_mag);
     free(p->paths);
@@ -155,17 +155,17 @@ const cg_count *cg_pair_side_cc(const cg_profile *p, uint32_t i, enum cg_side si
 const cg_count *cg_arc_side_cc(const cg_profile *p, uint32_t i, enum cg_side side, cg_count *buf)
 {
     if (side == CG_SIDE_SUM) return cg_arc_cc(p, i);
-    assert(p->arc_old_cc);
+    assert(p->arc_old);
     size_t nev = p->n_events;
-    return side_cc(cg_arc_cc(p, i), p->arc_old_cc + (size_t)i * nev, side, nev, buf);
+    return side_cc(cg_arc_cc(p, i), p->arc_old + (size_t)i * (nev + 1), side, nev, buf);
 }
 
 cg_count cg_arc_side_count(const cg_profile *p, uint32_t i, enum cg_side side)
 {
-    const cg_arc *a = &p->arcs[i];
-    return side == CG_SIDE_SUM   ? a->count
-           : side == CG_SIDE_OLD ? a->old_count
-                                 : a->count + a->old_count;
+    if (side == CG_SIDE_SUM) return p->arcs[i].count;
+    assert(p->arc_old);
+    cg_count old = p->arc_old[(size_t)i * (p->n_events + 1) + p->n_events];
+    return side == CG_SIDE_OLD ? old : p->arcs[i].count + old;
 }
 
 bool cg_profile_has_paths(const cg_profile *p)
@@ -340,11 +340,11 @@ uint32_t cg_arc_get(cg_profile *p, uint32_t caller, int64_t site, uint32_t obj, 
     xgrow((void **)&p->arc_cc, &p->cap_arc_cc, (p->n_arcs + 1) * p->n_events, sizeof(cg_count));
     memset(cg_arc_cc(p, i), 0, p->n_events * sizeof(cg_count));
     if (p->keep_sides) {
-        xgrow((void **)&p->arc_old_cc, &p->cap_arc_old_cc, (p->n_arcs + 1) * p->n_events,
-              sizeof(cg_count));
-        memset(p->arc_old_cc + (size_t)i * p->n_events, 0, p->n_events * sizeof(cg_count));
+        size_t w = p->n_events + 1;
+        xgrow((void **)&p->arc_old, &p->cap_arc_old, (p->n_arcs + 1) * w, sizeof(cg_count));
+        memset(p->arc_old + (size_t)i * w, 0, w * sizeof(cg_count));
     }
-    p->arcs[i] = (cg_arc){caller, obj, file, fn, site, 0, 0, CG_NONE, 0, 0};
+    p->arcs[i] = (cg_arc){caller, obj, file, fn, site, 0, 0, CG_NONE, 0};
     p->arc_slots[j] = i + 1;
     p->n_arcs++;
     grow_slots(&p->arc_slots, &p->n_arc_slots, p->n_arcs, arc_hash_of, p);
@@ -507,9 +507,9 @@ void cg_profile_drop_arcs(cg_profile *p)
 {
     free(p->arcs);
     free(p->arc_cc);
-    free(p->arc_old_cc);
-    p->arcs = NULL, p->arc_cc = NULL, p->arc_old_cc = NULL;
-    p->n_arcs = p->cap_arcs = p->cap_arc_cc = p->cap_arc_old_cc = 0;
+    free(p->arc_old);
+    p->arcs = NULL, p->arc_cc = NULL, p->arc_old = NULL;
+    p->n_arcs = p->cap_arcs = p->cap_arc_cc = p->cap_arc_old = 0;
     free_slots(p->arc_slots, p->n_arc_slots);
     init_slots(&p->arc_slots, &p->n_arc_slots);
     for (size_t i = 0; i < p->n_pairs; i++) p->pairs[i].first_arc = p->pairs[i].last_arc = CG_NONE;

@@ -136,10 +136,9 @@ typedef struct cg_arc {
     int64_t target; /* line of the callee where the call lands (first seen) */
     cg_count count;
     uint32_t next; /* the caller's next arc, in first-appearance order */
-    /* With cg_profile.keep_sides: the sides it was read on, and the count
-       of the old side's calls (the costs are cg_profile.arc_old_cc). */
+    /* With cg_profile.keep_sides: the sides it was read on (the old
+       side's count and costs are cg_profile.arc_old). */
     uint8_t sides;
-    cg_count old_count;
 } cg_arc;
 
 /* A call path of our tool's file (docs/format.md, "What the tool writes
@@ -191,8 +190,10 @@ typedef struct cg_profile {
     size_t n_arcs, cap_arcs;
     cg_count *arc_cc;
     size_t cap_arc_cc;
-    cg_count *arc_old_cc; /* keep_sides: the old side's inclusive costs */
-    size_t cap_arc_old_cc;
+    /* keep_sides: per call, the old side's inclusive costs and then its
+       count (n_events + 1 values). */
+    cg_count *arc_old;
+    size_t cap_arc_old;
     uint32_t *arc_slots;
     size_t n_arc_slots;
     uint64_t *arc_mag; /* overflow guard of inclusive costs and call counts */

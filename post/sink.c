@@ -257,8 +257,9 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
     if (p->keep_sides) {
         arc->sides |= 1u << side_of(s);
         if (s->o->sign < 0) {
-            arc->old_count += count;
-            cg_cc_add(p->arc_old_cc + (size_t)a * s->nev, v, s->nev, 1);
+            cg_count *old = p->arc_old + (size_t)a * (s->nev + 1);
+            cg_cc_add(old, v, s->nev, 1);
+            old[s->nev] += count;
         }
     }
     return true;
