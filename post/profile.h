@@ -374,7 +374,7 @@ bool cg_read_skips_empty(const char *path, size_t n_files, bool quiet);
 /* The message of input `in` whose events differ from the first input's:
    upstream's words, then both files and both event lists. */
 void cg_events_mismatch(cg_buf *b, const cg_profile *p, const cg_input *in);
-/* Whether the profile holds Callgrind input, calls, or both formats. */
+/* Whether some input of the profile is in format f. */
 bool cg_profile_has_format(const cg_profile *p, cg_file_format f);
 
 /* Writing (writer.c). */

@@ -45,16 +45,16 @@ static bool header(rd *r)
     const char *line, *rest;
     size_t len, rlen, cap = 0;
     bool term;
-    bool ok = cg_lines_next(&s->lr, &line, &len, &term);
+    bool ok = cg_lineread_next(&s->lr, &line, &len, &term);
     while (ok && cg_keyword(line, len, term, "desc:", &rest, &rlen)) {
         xgrow((void **)&in->desc, &cap, in->n_desc + 1, sizeof *in->desc);
         in->desc[in->n_desc++] = cg_text_copy(rest, rlen);
-        ok = cg_lines_next(&s->lr, &line, &len, &term);
+        ok = cg_lineread_next(&s->lr, &line, &len, &term);
     }
     if (!ok || !cg_keyword(line, len, term, "cmd:", &rest, &rlen))
         return cg_sink_fail_at(s, s->lr.lineno + !ok, "missing a `command:` line", 0, 0);
     in->cmd = cg_text_copy(rest, rlen);
-    ok = cg_lines_next(&s->lr, &line, &len, &term);
+    ok = cg_lineread_next(&s->lr, &line, &len, &term);
     if (!ok || !cg_keyword(line, len, term, "events:", &rest, &rlen))
         return cg_sink_fail_at(s, s->lr.lineno + !ok, "missing an `events:` line", 0, 0);
     size_t n;
@@ -147,7 +147,7 @@ static bool body(rd *r)
     const char *line, *rest;
     size_t len, rlen;
     bool term, ok = true;
-    while (ok && cg_lines_next(&s->lr, &line, &len, &term)) {
+    while (ok && cg_lineread_next(&s->lr, &line, &len, &term)) {
         char c = len ? line[0] : 0;
         if (cg_is_digit(c)) {
             ok = count_line(r, line, len);

@@ -732,7 +732,7 @@ static bool body(rd *r)
     const char *line;
     size_t len;
     bool term, ok = true, known;
-    while (ok && cg_lines_next(&s->lr, &line, &len, &term)) {
+    while (ok && cg_lineread_next(&s->lr, &line, &len, &term)) {
         char c = len ? line[0] : 0;
         if (cg_is_digit(c) || c == '+' || c == '-' || c == '*') {
             if (!s->nev) return fail_line(r, "cost line before the `events:` line: ", line, len);

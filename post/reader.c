@@ -30,11 +30,11 @@ static bool callgrind_key(const char *l, size_t n)
 /* The format of a file from its first lines: Callgrind when a line before
    `events:` (or the first 4 KB) says so; else Cachegrind, whose reader then
    gives the errors it always gave. */
-static cg_file_format sniff(cg_lines *lr)
+static cg_file_format sniff(cg_lineread *lr)
 {
     const char *s;
     size_t n;
-    cg_lines_peek(lr, 4096, &s, &n);
+    cg_lineread_peek(lr, 4096, &s, &n);
     const char *end = s + n;
     for (int i = 0; s < end; i++) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
@@ -64,7 +64,7 @@ static bool read_lines(cg_sink *s)
 {
     cg_file_format f = sniff(&s->lr);
     bool ok = f == CG_FMT_CALLGRIND ? cg_read_callgrind(s) : cg_read_cachegrind(s);
-    cg_lines_free(&s->lr);
+    cg_lineread_free(&s->lr);
     return ok;
 }
 
@@ -144,7 +144,7 @@ static bool read_threads(cg_sink *s, const char *path, char *first)
         if (fd < 0) {
             ok = false;
         } else {
-            cg_lines_init(&s->lr, fd);
+            cg_lineread_init(&s->lr, fd);
             ok = read_lines(s);
             close(fd);
         }
@@ -189,7 +189,7 @@ cg_input *cg_read_file(cg_profile *p, const char *path, const cg_read_opts *o, c
         close(fd);
         return sink_done(&s, read_threads(&s, path, first));
     }
-    cg_lines_init(&s.lr, fd);
+    cg_lineread_init(&s.lr, fd);
     bool ok = read_lines(&s);
     close(fd);
     return sink_done(&s, ok);
@@ -200,7 +200,7 @@ cg_input *cg_read_mem(cg_profile *p, const char *name, const char *s, size_t len
 {
     cg_sink k;
     sink_init(&k, p, new_input(p, name), o, err);
-    cg_lines_init_mem(&k.lr, s, len);
+    cg_lineread_init_mem(&k.lr, s, len);
     return sink_done(&k, read_lines(&k));
 }
 

@@ -5,7 +5,7 @@
    summary are each decided in one place (docs/post-processors.md, "The
    cg_annotate report"; docs/json.md). */
 #include "report.h"
-#include "lines.h"
+#include "lineread.h"
 #include "numfmt.h"
 #include "util.h"
 
@@ -535,8 +535,8 @@ bool cg_listing(const cg_profile *p, const uint32_t *ln, size_t nl, int fd, long
     const uint32_t *L = ln + i0;
     size_t nL = nl - i0;
 
-    cg_lines src;
-    cg_lines_init(&src, fd);
+    cg_lineread src;
+    cg_lineread_init(&src, fd);
     const char *text;
     size_t tlen;
     bool term, stopped = false;
@@ -551,7 +551,7 @@ bool cg_listing(const cg_profile *p, const uint32_t *ln, size_t nl, int fd, long
         __int128 hi = cur + C;
         i = j;
         while (cursor < lo - 1) {
-            if (!cg_lines_next(&src, &text, &tlen, &term)) {
+            if (!cg_lineread_next(&src, &text, &tlen, &term)) {
                 eof = true;
                 break;
             }
@@ -561,7 +561,7 @@ bool cg_listing(const cg_profile *p, const uint32_t *ln, size_t nl, int fd, long
         if (eof) break;
         if (lo != 1) ops->marker(ops->ctx, lo);
         for (__int128 n = lo; n <= hi; n++) {
-            if (!cg_lines_next(&src, &text, &tlen, &term)) {
+            if (!cg_lineread_next(&src, &text, &tlen, &term)) {
                 eof = true;
                 break;
             }
@@ -576,7 +576,7 @@ bool cg_listing(const cg_profile *p, const uint32_t *ln, size_t nl, int fd, long
         if (eof || stopped) break;
         ops->marker(ops->ctx, hi);
     }
-    cg_lines_free(&src);
+    cg_lineread_free(&src);
     if (stopped) return false;
     for (; next < nL; next++) ops->bogus(ops->ctx, p->lines[L[next]].line, cg_line_cc(p, L[next]));
     return true;

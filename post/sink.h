@@ -9,7 +9,7 @@
 #ifndef CG_SINK_H
 #define CG_SINK_H
 
-#include "lines.h"
+#include "lineread.h"
 #include "profile.h"
 #include "util.h"
 
@@ -17,7 +17,7 @@ typedef struct cg_sink {
     cg_profile *p;
     cg_input *in;
     const cg_read_opts *o;
-    cg_lines lr; /* the file's lines, for the line numbers of messages */
+    cg_lineread lr; /* the file's lines, for the line numbers of messages */
     cg_error *err;
     size_t nev;      /* this file's number of events (0: no events: yet) */
     bool accumulate; /* false: events differ, or a part not picked: only checked */

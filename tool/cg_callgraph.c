@@ -60,22 +60,22 @@ static UInt arc_entry_hash(const void *e)
     return arc_hash(a->caller, a->callee, a->ret);
 }
 
-static UInt node_hash(const CgNode *parent, const CgFn *fn)
+static UInt node_hash(const CgPath *parent, const CgFn *fn)
 {
     return arc_hash(NULL, fn, (Addr)parent);
 }
 
 static UInt node_entry_hash(const void *e)
 {
-    const CgNode *n = e;
+    const CgPath *n = e;
     return node_hash(n->parent, n->fn);
 }
 
-void cg_graph_init(void)
+void cg_callgraph_init(void)
 {
     cg.graph_fns = (CgFn **)grow(NULL, &cg.graph_fn_buckets, fn_entry_hash);
     cg.graph_arcs = (CgArc **)grow(NULL, &cg.graph_arc_buckets, arc_entry_hash);
-    cg.graph_node_table = (CgNode **)grow(NULL, &cg.graph_node_buckets, node_entry_hash);
+    cg.graph_node_table = (CgPath **)grow(NULL, &cg.graph_node_buckets, node_entry_hash);
     cg.graph_nev = cg_lines_recorded(cg.graph_ev);
 }
 
@@ -105,7 +105,7 @@ static CgFn *new_fn(const HChar *name, const HChar *file, UInt line, const HChar
     return f;
 }
 
-CgFn *cg_graph_fn_at(Addr a)
+CgFn *cg_callgraph_fn_at(Addr a)
 {
     const HChar *name = cg_lines_fn_name(a), *file;
     UInt line;
@@ -120,7 +120,7 @@ CgFn *cg_graph_fn_at(Addr a)
     return f;
 }
 
-CgFn *cg_graph_home(const HChar *name, const HChar *file)
+CgFn *cg_callgraph_home(const HChar *name, const HChar *file)
 {
     CgFn *f = find_fn(name, file, True);
     return f ? f : new_fn(name, file, 0, cg_lines_intern("???"));
@@ -140,7 +140,7 @@ static void call_site(CgArc *a)
     cg_lines_where(a->ret - 1, &a->site_file, &a->site_line);
 }
 
-CgArc *cg_graph_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec, Addr ret)
+CgArc *cg_callgraph_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec, Addr ret)
 {
     CgArc *a = callee->last;
     if (a && a->caller == caller && a->ret == ret && a->caller_rec == caller_rec &&
@@ -166,14 +166,14 @@ CgArc *cg_graph_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec
     return callee->last = a;
 }
 
-CgNode *cg_graph_node(CgNode *parent, CgFn *fn)
+CgPath *cg_callgraph_path(CgPath *parent, CgFn *fn)
 {
     if (parent && parent->last_child && parent->last_child->fn == fn) return parent->last_child;
     UInt h = node_hash(parent, fn) & (cg.graph_node_buckets - 1);
-    for (CgNode *n = cg.graph_node_table[h]; n; n = n->next)
+    for (CgPath *n = cg.graph_node_table[h]; n; n = n->next)
         if (n->parent == parent && n->fn == fn) return parent ? parent->last_child = n : n;
     if (cg.graph_n_nodes >= cg.clo.max_paths) return NULL;
-    CgNode *n = VG_(calloc)("cg.graph.node", 1, sizeof *n + cg.graph_nev * sizeof n->incl[0]);
+    CgPath *n = VG_(calloc)("cg.graph.node", 1, sizeof *n + cg.graph_nev * sizeof n->incl[0]);
     n->parent = parent;
     n->fn = fn;
     n->id = cg.graph_n_nodes + 1;
@@ -188,20 +188,20 @@ CgNode *cg_graph_node(CgNode *parent, CgFn *fn)
     if (parent) parent->last_child = n;
     if (cg.graph_n_nodes > cg.graph_node_buckets)
         cg.graph_node_table =
-            (CgNode **)grow((void **)cg.graph_node_table, &cg.graph_node_buckets, node_entry_hash);
+            (CgPath **)grow((void **)cg.graph_node_table, &cg.graph_node_buckets, node_entry_hash);
     return n;
 }
 
-CgNode *const *cg_graph_nodes(UInt *n)
+CgPath *const *cg_callgraph_paths(UInt *n)
 {
     *n = cg.graph_n_nodes;
     return cg.graph_nodes;
 }
 
-void cg_graph_zero(void)
+void cg_callgraph_zero(void)
 {
     for (UInt i = 0; i < cg.graph_n_nodes; i++) {
-        CgNode *n = cg.graph_nodes[i];
+        CgPath *n = cg.graph_nodes[i];
         n->calls = 0;
         VG_(memset)(n->incl, 0, cg.graph_nev * sizeof n->incl[0]);
     }
@@ -225,30 +225,30 @@ static void **flatten(void **table, UInt buckets, UInt count, UInt *n)
     return v;
 }
 
-CgFn **cg_graph_fns(UInt *n)
+CgFn **cg_callgraph_fns(UInt *n)
 {
     return (CgFn **)flatten((void **)cg.graph_fns, cg.graph_fn_buckets, cg.graph_fn_count, n);
 }
 
-CgArc **cg_graph_arcs(UInt *n)
+CgArc **cg_callgraph_arcs(UInt *n)
 {
     return (CgArc **)flatten((void **)cg.graph_arcs, cg.graph_arc_buckets, cg.graph_arc_count, n);
 }
 
-UInt cg_graph_n_fns(void)
+UInt cg_callgraph_n_fns(void)
 {
     return cg.graph_fn_count;
 }
 
-UInt cg_graph_n_arcs(void)
+UInt cg_callgraph_n_arcs(void)
 {
     return cg.graph_arc_count;
 }
 
-ULong cg_graph_bytes(void)
+ULong cg_callgraph_bytes(void)
 {
     return cg.graph_fn_count * (ULong)sizeof(CgFn) + cg.graph_arc_count * (ULong)sizeof(CgArc) +
-           cg.graph_n_nodes * (ULong)(sizeof(CgNode) + cg.graph_nev * sizeof(ULong)) +
+           cg.graph_n_nodes * (ULong)(sizeof(CgPath) + cg.graph_nev * sizeof(ULong)) +
            (cg.graph_fn_buckets + cg.graph_arc_buckets + cg.graph_node_buckets +
             cg.graph_max_nodes) *
                (ULong)sizeof(void *);

@@ -40,42 +40,42 @@ typedef struct CgArc {
 /* A call path: the activations of a function called along one path from a
  * root (a thread's or a signal handler's first function), all of them
  * added up.  Paths form a tree; a node's self cost is its inclusive cost
- * minus its children's.  The table holds at most --max-paths nodes. */
-typedef struct CgNode {
-    struct CgNode *next; /* hash chain, by (parent, fn) */
-    struct CgNode *parent;
+ * minus its children's.  The table holds at most --max-call-paths of them. */
+typedef struct CgPath {
+    struct CgPath *next; /* hash chain, by (parent, fn) */
+    struct CgPath *parent;
     CgFn *fn;
-    struct CgNode *last_child; /* the child found last (calls repeat) */
+    struct CgPath *last_child; /* the child found last (calls repeat) */
     UInt id;                   /* 1, 2, ... in the order made: a parent before its children */
     UInt active;               /* activations of it open on the thread that runs now */
     ULong calls;
     ULong incl[0]; /* one per recorded event (cg_lines_recorded), in its order */
-} CgNode;
+} CgPath;
 
-void cg_graph_init(void);
+void cg_callgraph_init(void);
 /* The function whose entry is `a` (translation time; `a` must be an entry). */
-CgFn *cg_graph_fn_at(Addr a);
+CgFn *cg_callgraph_fn_at(Addr a);
 /* The arc for a call from `caller` (NULL: none) into `callee` that left
  * `ret` as its return address (run time; made the first time). */
-CgArc *cg_graph_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec, Addr ret);
+CgArc *cg_callgraph_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec, Addr ret);
 /* The node of the path `parent` (NULL: a root) then `fn`, made the first
  * time; NULL when it is new and the table is full. */
-CgNode *cg_graph_node(CgNode *parent, CgFn *fn);
+CgPath *cg_callgraph_path(CgPath *parent, CgFn *fn);
 /* The nodes, by id: nodes[0] has id 1. */
-CgNode *const *cg_graph_nodes(UInt *n);
+CgPath *const *cg_callgraph_paths(UInt *n);
 /* Every arc's and node's calls and costs to 0 (they stay). */
-void cg_graph_zero(void);
+void cg_callgraph_zero(void);
 /* The function a line cost centre belongs to: the one of its name whose
  * entry is in its file, else the first of its name, else a new one (code
  * no call entered). */
-CgFn *cg_graph_home(const HChar *name, const HChar *file);
+CgFn *cg_callgraph_home(const HChar *name, const HChar *file);
 /* All functions and all arcs, in no order (VG_(free) the arrays). */
-CgFn **cg_graph_fns(UInt *n);
-CgArc **cg_graph_arcs(UInt *n);
+CgFn **cg_callgraph_fns(UInt *n);
+CgArc **cg_callgraph_arcs(UInt *n);
 /* For --stats. */
-UInt cg_graph_n_fns(void);
-UInt cg_graph_n_arcs(void);
+UInt cg_callgraph_n_fns(void);
+UInt cg_callgraph_n_arcs(void);
 /* Bytes the graph's tables hold. */
-ULong cg_graph_bytes(void);
+ULong cg_callgraph_bytes(void);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_lines.c: the line cost centres, one per (file, function, line), and the
  * interned strings that name them; also the debug-info lookup behind both.
- * Its tables are the cg.str_* and cg.cc_* fields. */
+ * Its tables are the cg.names, cg.demangled and cg.cc_* fields. */
 #include "cg_lines.h"
 #include "cg_compat.h"
 #include "pub_tool_debuginfo.h"

@@ -311,12 +311,12 @@ static void write_paths(Out *o, CgFn **fns, UInt n_fns, const OwnedLine *own, UI
                         WriteStats *ws)
 {
     UInt n;
-    CgNode *const *nodes = cg_graph_nodes(&n);
+    CgPath *const *nodes = cg_callgraph_paths(&n);
     Bool *keep = VG_(calloc)("cg.out.paths", n + 1, sizeof *keep);
     Bool *named = VG_(calloc)("cg.out.pathfns", n_fns + 1, sizeof *named);
     UInt kept = 0;
     for (UInt i = n; i-- > 0;) {
-        const CgNode *x = nodes[i];
+        const CgPath *x = nodes[i];
         for (Int e = 0; e < cg.graph_nev && !keep[i]; e++) keep[i] = x->incl[e] != 0;
         keep[i] |= x->calls != 0;
         if (!keep[i]) continue;
@@ -341,7 +341,7 @@ static void write_paths(Out *o, CgFn **fns, UInt n_fns, const OwnedLine *own, UI
         out_line(o, "", fns[f]->name, False);
     }
     for (UInt i = 0; i < n; i++) {
-        const CgNode *x = nodes[i];
+        const CgPath *x = nodes[i];
         if (!keep[i]) continue;
         VG_(sprintf)
         (buf, "# cp=%u %u %u %llu", x->id, x->parent ? x->parent->id : 0, x->fn->index, x->calls);
@@ -357,7 +357,7 @@ static void write_paths(Out *o, CgFn **fns, UInt n_fns, const OwnedLine *own, UI
     Long *diff = VG_(calloc)("cg.out.foreign", n_fns + 1, sizeof *diff);
     for (UInt i = 0; i < n_own; i++) diff[own[i].fn->index] += own[i].cc->ev[cg.graph_ev[0]];
     for (UInt i = 0; i < n; i++) {
-        const CgNode *x = nodes[i];
+        const CgPath *x = nodes[i];
         diff[x->fn->index] -= x->incl[0];
         if (x->parent) diff[x->parent->fn->index] += x->incl[0];
     }
@@ -380,15 +380,15 @@ static void write_callgrind_body(Out *o, LineCC **ccs, UInt n, const HChar *desc
     ULong total[N_EVENTS] = {0};
     for (UInt i = 0; i < n; i++) {
         if (keep.fn && !fnset_has(&keep, ccs[i]->fn)) continue;
-        own[n_own++] = (OwnedLine){cg_graph_home(ccs[i]->fn, ccs[i]->file), ccs[i]};
+        own[n_own++] = (OwnedLine){cg_callgraph_home(ccs[i]->fn, ccs[i]->file), ccs[i]};
         for (Int e = 0; e < nev; e++) total[ev[e]] += ccs[i]->ev[ev[e]];
     }
     UInt n_fns, n_arcs, kept = 0;
-    CgFn **fns = cg_graph_fns(&n_fns);
+    CgFn **fns = cg_callgraph_fns(&n_fns);
     VG_(ssort)(fns, n_fns, sizeof *fns, cmp_fn);
     for (UInt i = 0; i < n_fns; i++) fns[i]->index = i;
     VG_(ssort)(own, n_own, sizeof *own, cmp_owned);
-    CgArc **arcs = cg_graph_arcs(&n_arcs);
+    CgArc **arcs = cg_callgraph_arcs(&n_arcs);
     for (UInt i = 0; i < n_arcs; i++) {
         Bool any = arcs[i]->calls != 0;
         for (Int e = 0; e < nev && !any; e++) any = arcs[i]->incl[e] != 0;
@@ -655,18 +655,18 @@ static void print_stats(const WriteStats *ws)
     VG_(dmsg)("cachegrind: InstrInfo table size: %u\n", cg_tiers_live_superblocks());
     if (!cg_stack_on()) return;
     UInt n_paths;
-    (void)cg_graph_nodes(&n_paths);
+    (void)cg_callgraph_paths(&n_paths);
     VG_(dmsg)
     ("cachegrind: call graph: activations %llu, loops not pushed %llu, deepest %llu\n",
      cg.stat_calls, cg.stat_loops, cg.stat_max_depth);
     VG_(dmsg)
     ("cachegrind: call graph: functions %u, arcs %u, path nodes %u (of at most %u)\n",
-     cg_graph_n_fns(), cg_graph_n_arcs(), n_paths, cg.clo.max_paths);
+     cg_callgraph_n_fns(), cg_callgraph_n_arcs(), n_paths, cg.clo.max_paths);
     VG_(dmsg)
     ("cachegrind: call graph: calls folded into an open path %llu, into the caller's %llu\n",
      cg.stat_folded, cg.stat_truncated);
     VG_(dmsg)
-    ("cachegrind: call graph: memory %llu bytes in tables, %llu in stacks\n", cg_graph_bytes(),
+    ("cachegrind: call graph: memory %llu bytes in tables, %llu in stacks\n", cg_callgraph_bytes(),
      cg_stack_bytes());
     VG_(dmsg)
     ("cachegrind: call graph: %s outside its function's activations: %llu\n",

@@ -77,7 +77,7 @@ void cg_stack_init(void)
     if (!cg_stack_on()) return;
     /* The core reads this when it makes the first translation, after this. */
     VG_(clo_vex_control).guest_chase = False;
-    cg_graph_init();
+    cg_callgraph_init();
     cg.frame_bytes = offsetof(CgFrame, start) + cg.graph_nev * sizeof(ULong);
     tl_assert(cg.frame_bytes % sizeof(ULong) == 0 && cg.frame_bytes <= sizeof(CgFrame));
 }
@@ -194,7 +194,7 @@ static Addr return_address(CgStack *s, UWord sp)
 
 /* The path of the innermost open activation of `fn` (one is open): where a
  * recursive call folds when the path table is full. */
-static CgNode *open_node_of(const CgStack *s, const CgFn *fn)
+static CgPath *open_node_of(const CgStack *s, const CgFn *fn)
 {
     for (UInt i = s->n; i-- > 0;)
         if (frame(s, i)->fn == fn) return frame(s, i)->node;
@@ -242,14 +242,14 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
     CgArc *arc = NULL;
     Bool rec = fn->active > 0;
     if (record && caller && caller->counted) {
-        arc = cg_graph_arc(caller->fn, caller->rec, fn, rec, return_address(s, sp));
+        arc = cg_callgraph_arc(caller->fn, caller->rec, fn, rec, return_address(s, sp));
         arc->calls++;
     }
-    CgNode *node = NULL;
+    CgPath *node = NULL;
     Bool owns = False;
     if (record) {
-        CgNode *parent = caller && caller->counted ? caller->node : NULL;
-        node = cg_graph_node(parent, fn);
+        CgPath *parent = caller && caller->counted ? caller->node : NULL;
+        node = cg_callgraph_path(parent, fn);
         if (!node && rec) {
             node = open_node_of(s, fn);
             cg.stat_folded++;
@@ -298,7 +298,7 @@ void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRTyp
     const HChar *name;
     IRDirty *di;
     if (VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), addr, &name)) {
-        CgFn *fn = cg_graph_fn_at(addr);
+        CgFn *fn = cg_callgraph_fn_at(addr);
         di = unsafeIRDirty_0_N(2, "cg_stack_enter", VG_(fnptr_to_fnentry)(stack_enter),
                                mkIRExprVec_2(sp, mkIRExpr_HWord((HWord)fn)));
     } else {
@@ -420,7 +420,7 @@ void cg_stack_zero(void)
 {
     if (!cg_stack_on()) return;
     for (ThreadId tid = 1; tid < VG_N_THREADS; tid++) rebase(tid, False);
-    cg_graph_zero();
+    cg_callgraph_zero();
 }
 
 ULong cg_stack_bytes(void)

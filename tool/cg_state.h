@@ -17,8 +17,11 @@
 #include "cache.h"
 
 /* The project and its version, from configure (AC_INIT). */
-#define CG_TOGGLE_NEAR 4
 #define CG_PROJECT "Cachegrind, rebuilt " PACKAGE_VERSION
+
+/* How many names a --toggle-collect pattern that matched nothing lists as
+ * near misses (CgState.toggle_near). */
+#define CG_TOGGLE_NEAR 4
 
 /* Events a superblock's walk queues before it must flush them (where
  * upstream flushes too), and so the values one cold flush can pass to its
@@ -80,7 +83,7 @@ typedef struct {
     Bool fork_own;
     Bool exec_profile;
     /* For cg_stack.c and cg_output.c: --call-graph; for cg_callgraph.c:
-     * the most call-path nodes kept (--max-paths). */
+     * the most call paths kept (--max-call-paths). */
     Bool call_graph;
     UInt max_paths;
 } CgOptions;
@@ -125,7 +128,7 @@ typedef struct {
     UWord interrupted;     /* a fence: the stack pointer where the signal came */
     struct CgFn *fn;       /* NULL: a fence */
     struct CgArc *arc;     /* the arc its cost goes to; NULL: a root */
-    struct CgNode *node;   /* its call path (NULL: none) */
+    struct CgPath *node;   /* its call path (NULL: none) */
     Bool owns_node;        /* it alone adds to the node (else an open frame does) */
     Bool rec;              /* recursion level 2 or deeper */
     Bool counted;          /* opened inside a --toggle-collect region (or without regions) */
@@ -237,7 +240,7 @@ typedef struct CgState {
     UInt graph_arc_buckets, graph_arc_count;
     /* ... and the call paths: by (parent, function), and by id; the
      * recorded events, whose order the nodes' costs follow. */
-    struct CgNode **graph_node_table, **graph_nodes;
+    struct CgPath **graph_node_table, **graph_nodes;
     UInt graph_node_buckets, graph_n_nodes, graph_max_nodes;
     Int graph_ev[N_EVENTS], graph_nev;
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* lines.c: universal-newline line splitting over read(2) (or over a text in
+/* lineread.c: universal-newline line splitting over read(2) (or over a text in
    memory, for the fuzz targets), used for profiles and for the annotated
    source files alike, with no per-line allocation. */
-#include "lines.h"
+#include "lineread.h"
 #include "util.h"
 
 #include <errno.h>
@@ -12,7 +12,7 @@
 
 #define CHUNK (1u << 20)
 
-void cg_lines_init(cg_lines *r, int fd)
+void cg_lineread_init(cg_lineread *r, int fd)
 {
     memset(r, 0, sizeof *r);
     r->fd = fd;
@@ -20,7 +20,7 @@ void cg_lines_init(cg_lines *r, int fd)
     r->buf = xmalloc(r->cap);
 }
 
-void cg_lines_init_mem(cg_lines *r, const char *s, size_t len)
+void cg_lineread_init_mem(cg_lineread *r, const char *s, size_t len)
 {
     memset(r, 0, sizeof *r);
     r->fd = -1;
@@ -31,14 +31,14 @@ void cg_lines_init_mem(cg_lines *r, const char *s, size_t len)
     r->borrowed = true;
 }
 
-void cg_lines_free(cg_lines *r)
+void cg_lineread_free(cg_lineread *r)
 {
     if (!r->borrowed) free(r->buf);
     r->buf = NULL;
 }
 
 /* Read more input after the unconsumed bytes; returns false at EOF/error. */
-static bool fill(cg_lines *r)
+static bool fill(cg_lineread *r)
 {
     if (r->eof) return false;
     if (r->start > 0) {
@@ -64,7 +64,7 @@ static bool fill(cg_lines *r)
     }
 }
 
-bool cg_lines_next(cg_lines *r, const char **line, size_t *len, bool *term)
+bool cg_lineread_next(cg_lineread *r, const char **line, size_t *len, bool *term)
 {
     size_t scanned = 0; /* bytes of the pending line already known to hold no terminator */
     for (;;) {
@@ -111,7 +111,7 @@ bool cg_lines_next(cg_lines *r, const char **line, size_t *len, bool *term)
     }
 }
 
-void cg_lines_peek(cg_lines *r, size_t want, const char **s, size_t *len)
+void cg_lineread_peek(cg_lineread *r, size_t want, const char **s, size_t *len)
 {
     while (r->end - r->start < want && fill(r)) {
     }
