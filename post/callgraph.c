@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* callgraph.c: the call graph (callgraph.h): arcs merged per pair of nodes,
-   cycles by Tarjan's algorithm without recursion (a chain of callers can be
-   as long as the program has functions), inclusive costs and their
-   exactness, and the folding of recursion levels and caller contexts. */
+/* callgraph.c: the call graph as the file writes it (callgraph.h): arcs
+   merged per pair of nodes, the adjacency both graphs index their arcs
+   with, cycles by Tarjan's algorithm without recursion (a chain of callers
+   can be as long as the program has functions) and each cycle's cost as a
+   whole, and the folding of recursion levels and caller contexts. */
 #include "callgraph.h"
 #include "util.h"
 
+#include <assert.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,16 +18,12 @@ void cg_graph_init(cg_graph *g, size_t n, size_t nev)
     g->n = n;
     g->nev = nev;
     g->self = xcalloc(n * nev + 1, sizeof(cg_count));
-    g->incl = xcalloc(n * nev + 1, sizeof(cg_count));
-    g->exact = xcalloc(n + 1, sizeof(bool));
     g->cycle = xmalloc((n + 1) * sizeof(uint32_t));
 }
 
 void cg_graph_free(cg_graph *g)
 {
     free(g->self);
-    free(g->incl);
-    free(g->exact);
     free(g->cycle);
     free(g->cycle_incl);
     free(g->arcs);
@@ -50,6 +49,10 @@ void cg_graph_add_arc(cg_graph *g, uint32_t from, uint32_t to, cg_count count, c
 /* ------------------------------------------------------------- merging */
 
 static void index_arcs(cg_graph *g);
+
+/* The adjacency reads each arc's nodes as its first two words. */
+_Static_assert(offsetof(cg_garc, from) == 0 && offsetof(cg_garc, to) == sizeof(uint32_t),
+               "cg_garc starts with its nodes");
 
 static int cmp_arc(const void *a, const void *b, void *ctx)
 {
@@ -101,23 +104,34 @@ static void merge_arcs(cg_graph *g)
     index_arcs(g);
 }
 
-/* Out-arcs are the sorted array itself; in-arcs are indexed apart. */
+void cg_adjacency_make(size_t n, const void *arcs, size_t m, size_t size, uint32_t **first_out,
+                       uint32_t **first_in, uint32_t **in_arcs)
+{
+    const char *base = arcs;
+    uint32_t *out = xcalloc(n + 2, sizeof *out), *in = xcalloc(n + 2, sizeof *in);
+    for (size_t i = 0; i < m; i++) {
+        const uint32_t *ft = (const uint32_t *)(base + i * size);
+        assert(ft[0] < n && ft[1] < n);
+        assert(i == 0 || ((const uint32_t *)(base + (i - 1) * size))[0] <= ft[0]);
+        out[ft[0] + 1]++, in[ft[1] + 1]++;
+    }
+    for (size_t v = 0; v < n; v++) {
+        out[v + 1] += out[v];
+        in[v + 1] += in[v];
+    }
+    uint32_t *fill = xmalloc((n + 1) * sizeof *fill), *by_to = xmalloc((m + 1) * sizeof *by_to);
+    memcpy(fill, in, (n + 1) * sizeof *fill);
+    for (uint32_t i = 0; i < m; i++) by_to[fill[((const uint32_t *)(base + i * size))[1]]++] = i;
+    free(fill);
+    *first_out = out;
+    *first_in = in;
+    *in_arcs = by_to;
+}
+
 static void index_arcs(cg_graph *g)
 {
-    const cg_garc *arcs = g->arcs;
-    size_t m = g->n_arcs;
-    g->first_out = xcalloc(g->n + 2, sizeof(uint32_t));
-    g->first_in = xcalloc(g->n + 2, sizeof(uint32_t));
-    for (size_t i = 0; i < m; i++) g->first_out[arcs[i].from + 1]++, g->first_in[arcs[i].to + 1]++;
-    for (size_t v = 0; v < g->n; v++) {
-        g->first_out[v + 1] += g->first_out[v];
-        g->first_in[v + 1] += g->first_in[v];
-    }
-    uint32_t *fill = xmalloc((g->n + 1) * sizeof *fill);
-    memcpy(fill, g->first_in, (g->n + 1) * sizeof *fill);
-    g->in_arcs = xmalloc((m + 1) * sizeof(uint32_t));
-    for (uint32_t i = 0; i < m; i++) g->in_arcs[fill[arcs[i].to]++] = i;
-    free(fill);
+    cg_adjacency_make(g->n, g->arcs, g->n_arcs, sizeof *g->arcs, &g->first_out, &g->first_in,
+                      &g->in_arcs);
 }
 
 /* -------------------------------------------------------------- cycles */
@@ -174,44 +188,25 @@ static void find_cycles(cg_graph *g)
     free(on);
 }
 
-/* ------------------------------------------------------ inclusive costs */
+/* ------------------------------------------------------ cycles' costs */
 
 void cg_graph_solve(cg_graph *g)
 {
     size_t nev = g->nev;
     merge_arcs(g);
     find_cycles(g);
+    /* A cycle as a whole costs the calls entering it, or, entered by
+       nobody, its members' own costs and the calls that leave it.  Calls
+       from inside are nested activations: counting them would count the
+       same cost twice. */
     g->cycle_incl = xcalloc(g->n_cycles * nev + 1, sizeof(cg_count));
     bool *entered = xcalloc(g->n_cycles + 1, sizeof *entered);
-    for (uint32_t v = 0; v < g->n; v++) {
-        cg_count *incl = g->incl + (size_t)v * nev;
-        uint32_t c = g->cycle[v];
-        bool called = false;
-        for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1]; k++) {
-            uint32_t a = g->in_arcs[k];
-            /* Calls from the node itself, or from inside its own cycle, are
-               nested activations: counting them would count the same cost
-               twice. */
-            uint32_t u = g->arcs[a].from;
-            if (u == v || (c != CG_NONE && g->cycle[u] == c)) continue;
-            called = true;
-            cg_cc_add(incl, g->arc_cc + (size_t)a * nev, nev, 1);
-            if (c != CG_NONE) {
-                cg_cc_add(g->cycle_incl + (size_t)c * nev, g->arc_cc + (size_t)a * nev, nev, 1);
-                entered[c] = true;
-            }
-        }
-        if (!called && c == CG_NONE) {
-            /* Called by nobody (the first function of a thread): its own
-               cost and that of the calls it made. */
-            cg_cc_add(incl, g->self + (size_t)v * nev, nev, 1);
-            for (uint32_t a = g->first_out[v]; a < g->first_out[v + 1]; a++)
-                if (g->arcs[a].to != v) cg_cc_add(incl, g->arc_cc + (size_t)a * nev, nev, 1);
-        }
-        g->exact[v] = c == CG_NONE;
+    for (uint32_t a = 0; a < g->n_arcs; a++) {
+        uint32_t c = g->cycle[g->arcs[a].to];
+        if (c == CG_NONE || g->cycle[g->arcs[a].from] == c) continue;
+        cg_cc_add(g->cycle_incl + (size_t)c * nev, g->arc_cc + (size_t)a * nev, nev, 1);
+        entered[c] = true;
     }
-    /* A cycle entered by nobody: its members' own costs and the calls that
-       leave it. */
     for (uint32_t v = 0; v < g->n; v++) {
         uint32_t c = g->cycle[v];
         if (c == CG_NONE || entered[c]) continue;

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* callgraph.h: the call graph of a profile's calls and what can be known
-   from it: nodes are functions as the file names them (`fib` and `fib'2`
-   apart), arcs the calls between them summed over call sites, its cycles
-   (strongly connected components, found with Tarjan's algorithm) and each
-   node's inclusive cost with whether that figure is exact
-   (docs/post-processors.md, "The call graph").  Pure computation over
-   counts: the reports lay it out. */
-#ifndef CG_CALLGRAPH_H
-#define CG_CALLGRAPH_H
+/* callgraph.h: the call graph as the file writes it, the base the
+   functions' graph (fgraph.h, which the reports read) is made on: nodes
+   are functions as the file names them (`fib` and `fib'2` apart), arcs the
+   calls between them summed over call sites, and its cycles (strongly
+   connected components, found with Tarjan's algorithm), each with its cost
+   as a whole (docs/post-processors.md, "The call graph").  What a function
+   costs is worked out in fgraph.c alone. */
+#ifndef CG_WRITTEN_GRAPH_H
+#define CG_WRITTEN_GRAPH_H
 
 #include "profile.h"
 
@@ -20,16 +20,14 @@ typedef struct cg_graph {
     size_t nev;
     size_t n;        /* nodes */
     cg_count *self;  /* n x nev: self cost */
-    cg_count *incl;  /* n x nev: inclusive cost (see exact) */
-    bool *exact;     /* incl is the exact cost of the node's activations */
     uint32_t *cycle; /* the node's cycle (2 nodes or more), else CG_NONE */
     size_t n_cycles;
     cg_count *cycle_incl; /* n_cycles x nev: the cost of each cycle as a whole */
     cg_garc *arcs;        /* sorted by (from, to), one per pair of nodes */
     cg_count *arc_cc;     /* n_arcs x nev: the inclusive cost the arc carries */
     size_t n_arcs, cap_arcs;
-    uint32_t *first_in, *first_out; /* CSR indices built by cg_graph_solve */
-    uint32_t *in_arcs;              /* arc indices by callee */
+    uint32_t *first_in, *first_out; /* cg_adjacency_make's, by cg_graph_solve */
+    uint32_t *in_arcs;
 } cg_graph;
 
 /* An empty graph of n nodes and nev events; arcs and self costs are added,
@@ -40,20 +38,20 @@ static inline cg_count *cg_graph_self(const cg_graph *g, uint32_t node)
 {
     return g->self + (size_t)node * g->nev;
 }
-static inline const cg_count *cg_graph_incl(const cg_graph *g, uint32_t node)
-{
-    return g->incl + (size_t)node * g->nev;
-}
+/* The index of m arcs among n nodes, sorted by their first node: each arc
+   a struct of `size` bytes that starts with its two nodes (uint32_t from,
+   to).  The arcs from v are first_out[v] .. first_out[v + 1] (indices into
+   the array itself); those into v are in_arcs[first_in[v] .. first_in[v +
+   1]]. */
+void cg_adjacency_make(size_t n, const void *arcs, size_t m, size_t size, uint32_t **first_out,
+                       uint32_t **first_in, uint32_t **in_arcs);
 /* Adds `count` calls from `from` to `to` carrying inclusive cost cc. */
 void cg_graph_add_arc(cg_graph *g, uint32_t from, uint32_t to, cg_count count, const cg_count *cc);
-/* Merges the arcs between the same nodes, finds the cycles (components of
-   two nodes or more) and the inclusive costs: a node outside every cycle
-   costs the sum of the calls into it from other nodes (exact: each of its
-   outermost activations was entered by one of them), or,
-   called by nobody, its self cost and the calls it makes; a cycle as a
-   whole costs the calls entering it (or, entered by none, its members' self
-   costs and the calls leaving it); a member of a cycle gets the calls
-   entering it from outside the cycle, a lower bound, and is not exact. */
+/* Merges the arcs between the same nodes, indexes them, finds the cycles
+   (components of two nodes or more: a node that only calls itself is
+   plain recursion, whose nested activations the calls from outside already
+   contain) and what each costs as a whole: the calls entering it, or,
+   entered by none, its members' self costs and the calls leaving it. */
 void cg_graph_solve(cg_graph *g);
 
 /* Callgrind names a function F called while it is running already `F'N`

@@ -10,6 +10,7 @@
 #include "fgraph.h"
 #include "util.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -221,6 +222,9 @@ static int cmp_farc(const void *a, const void *b)
     return 0;
 }
 
+_Static_assert(offsetof(cg_farc, from) == 0 && offsetof(cg_farc, to) == sizeof(uint32_t),
+               "cg_farc starts with its nodes (cg_adjacency_make)");
+
 /* One arc per pair of different functions; a function's calls to itself
    are its recursive calls (cg_ffn.rcalls). */
 static void fold_arcs(cg_fgraph *f)
@@ -252,19 +256,7 @@ static void fold_arcs(cg_fgraph *f)
     }
     free(t);
     f->n_arcs = k;
-    f->first_out = xcalloc(nf + 2, sizeof(uint32_t));
-    f->first_in = xcalloc(nf + 2, sizeof(uint32_t));
-    for (size_t i = 0; i < k; i++)
-        f->first_out[f->arcs[i].from + 1]++, f->first_in[f->arcs[i].to + 1]++;
-    for (size_t F = 0; F < nf; F++) {
-        f->first_out[F + 1] += f->first_out[F];
-        f->first_in[F + 1] += f->first_in[F];
-    }
-    uint32_t *fill = xmalloc((nf + 1) * sizeof *fill);
-    memcpy(fill, f->first_in, (nf + 1) * sizeof *fill);
-    f->in_arcs = xmalloc((k + 1) * sizeof *f->in_arcs);
-    for (uint32_t i = 0; i < k; i++) f->in_arcs[fill[f->arcs[i].to]++] = i;
-    free(fill);
+    cg_adjacency_make(nf, f->arcs, k, sizeof *f->arcs, &f->first_out, &f->first_in, &f->in_arcs);
 }
 
 /* ----------------------------------------------------------------- whole */

@@ -22,34 +22,25 @@ static size_t key_hash(uint32_t parent, uint8_t kind, uint32_t file, uint32_t fn
     return (size_t)(h ^ h >> 29);
 }
 
-static void rehash(cg_flame *fl)
+static uint64_t frame_hash(const void *ctx, uint32_t i)
 {
-    size_t n = fl->n_slots ? fl->n_slots * 2 : 1024;
-    free(fl->slots);
-    fl->slots = xcalloc(n, sizeof *fl->slots);
-    fl->n_slots = n;
-    for (size_t i = 0; i < fl->n; i++) {
-        const cg_frame *x = &fl->f[i];
-        size_t j = key_hash(x->parent, x->kind, x->file, x->fn) & (n - 1);
-        while (fl->slots[j]) j = (j + 1) & (n - 1);
-        fl->slots[j] = (uint32_t)i + 1;
-    }
+    const cg_frame *x = &((const cg_flame *)ctx)->f[i];
+    return key_hash(x->parent, x->kind, x->file, x->fn);
 }
 
 /* The frame (parent, kind, file, fn), made (with zero costs, as the last
    child) on first use. */
 static uint32_t frame_get(cg_flame *fl, uint32_t parent, uint8_t kind, uint32_t file, uint32_t fn)
 {
-    if ((fl->n + 1) * 2 > fl->n_slots) rehash(fl);
-    size_t mask = fl->n_slots - 1, j = key_hash(parent, kind, file, fn) & mask;
-    for (; fl->slots[j]; j = (j + 1) & mask) {
-        const cg_frame *x = &fl->f[fl->slots[j] - 1];
+    size_t j = cg_itab_start(&fl->tab, key_hash(parent, kind, file, fn));
+    for (; fl->tab.slots[j]; j = cg_itab_next(&fl->tab, j)) {
+        const cg_frame *x = &fl->f[fl->tab.slots[j] - 1];
         if (x->parent == parent && x->kind == kind && x->file == file && x->fn == fn)
-            return fl->slots[j] - 1;
+            return fl->tab.slots[j] - 1;
     }
     if (fl->n >= CG_NONE - 1) cg_die("too many frames");
     uint32_t i = (uint32_t)fl->n++;
-    fl->slots[j] = i + 1;
+    fl->tab.slots[j] = i + 1;
     size_t row = fl->sides * fl->nev, cap = fl->cap;
     xgrow((void **)&fl->f, &fl->cap, fl->n, sizeof *fl->f);
     if (fl->cap != cap) fl->incl = xrealloc(fl->incl, fl->cap * row * sizeof(cg_count));
@@ -71,12 +62,14 @@ static uint32_t frame_get(cg_flame *fl, uint32_t parent, uint8_t kind, uint32_t 
             fl->f[up->last].next = i;
         up->last = i;
     }
+    cg_itab_added(&fl->tab, fl->n, frame_hash, fl);
     return i;
 }
 
 static void init(cg_flame *fl, size_t nev, size_t sides)
 {
     *fl = (cg_flame){.nev = nev, .sides = sides};
+    cg_itab_init(&fl->tab);
     fl->est_pruned_cost = xcalloc(sides * nev, sizeof(cg_count));
     frame_get(fl, CG_NONE, CG_FRAME_ROOT, CG_NONE, CG_NONE);
 }
@@ -135,18 +128,23 @@ const char *cg_flame_absent(const cg_profile *p, const cg_fgraph *g, bool diff)
     return NULL;
 }
 
-/* The exact tree: every input's paths, merged by their names. */
+/* The exact tree: the profile's paths (merged over its inputs as they were
+   read), merged again where renaming gave two steps one name. */
 static void from_paths(cg_flame *fl, const cg_profile *p, bool diff)
 {
     uint32_t *at = xmalloc((p->n_paths + 1) * sizeof *at);
     for (size_t i = 0; i < p->n_paths; i++) {
         const cg_path *x = &p->paths[i];
-        size_t s = diff && x->input == 0 ? 1 : 0;
         uint32_t up = x->parent == CG_NONE ? 0 : at[x->parent];
         uint32_t f = frame_get(fl, up, CG_FRAME_FN, x->file, x->fn);
         at[i] = f;
-        cg_cc_add(cg_frame_incl(fl, f, s), cg_path_cc(p, i), fl->nev, 1);
-        fl->f[f].calls[s] += x->calls;
+        cg_cc_add(cg_frame_incl(fl, f, 0), cg_path_cc(p, i), fl->nev, 1);
+        fl->f[f].calls[0] += x->calls;
+        const cg_count *old = cg_path_old(p, i);
+        if (diff && old) {
+            cg_cc_add(cg_frame_incl(fl, f, 1), old, fl->nev, 1);
+            fl->f[f].calls[1] += old[fl->nev];
+        }
     }
     free(at);
 }
@@ -333,7 +331,7 @@ void cg_flame_free(cg_flame *fl)
     free(fl->f);
     free(fl->incl);
     free(fl->self);
-    free(fl->slots);
+    cg_itab_free(&fl->tab);
     free(fl->est_pruned_cost);
     memset(fl, 0, sizeof *fl);
 }

@@ -41,8 +41,7 @@ typedef struct cg_flame {
     size_t n, cap;
     cg_count *incl;            /* n x sides x nev */
     cg_count *self;            /* likewise, made by cg_flame_finish */
-    uint32_t *slots;           /* (parent, kind, file, fn) -> frame + 1 */
-    size_t n_slots;            /* a power of two */
+    cg_itab tab;               /* by (parent, kind, file, fn) */
     uint32_t max_rec;          /* the most levels collapsed into a frame */
     size_t est_pruned;         /* estimates: frames not made, below the threshold */
     cg_count *est_pruned_cost; /* sides x nev: what they held */

@@ -1,42 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* profile.c: storage of the in-memory profile: the pair and line hash tables,
+/* profile.c: storage of the in-memory profile: the entry, call, path and line tables,
    their cost-centre arrays, the per-file bookkeeping and name mapping. */
 #include "profile.h"
+#include "hashtab.h"
 #include "util.h"
 
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-
-static void init_slots(uint32_t **slots, size_t *n)
-{
-    *n = 1024;
-    *slots = xcalloc(*n, sizeof **slots);
-}
-
-/* A zeroed slot array; big ones get their own mapping (see big_grow). */
-#define SLOT_MAP_MIN ((size_t)1 << 19)
-static uint32_t *new_slots(size_t n)
-{
-    if (n < SLOT_MAP_MIN) return xcalloc(n, sizeof(uint32_t));
-    void *p = mmap(NULL, n * sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                   -1, 0);
-    if (p == MAP_FAILED) cg_die("out of memory");
-#ifdef MADV_HUGEPAGE
-    madvise(p, n * sizeof(uint32_t), MADV_HUGEPAGE);
-#endif
-    return p;
-}
-
-static void free_slots(uint32_t *s, size_t n)
-{
-    if (n < SLOT_MAP_MIN)
-        free(s);
-    else
-        munmap(s, n * sizeof(uint32_t));
-}
 
 const cg_rules cg_rules_annotate = {CG_ENTRIES_BY_NAME, CG_LINES_BY_FILE, CG_SUMMARY_AT_LINE,
                                     false};
@@ -50,9 +22,10 @@ void cg_profile_init(cg_profile *p, const cg_rules *rules)
     cg_strtab_init(&p->files);
     cg_strtab_init(&p->fns);
     cg_strtab_init(&p->objs);
-    init_slots(&p->pair_slots, &p->n_pair_slots);
-    init_slots(&p->line_slots, &p->n_line_slots);
-    init_slots(&p->arc_slots, &p->n_arc_slots);
+    cg_itab_init(&p->pair_tab);
+    cg_itab_init(&p->line_tab);
+    cg_itab_init(&p->arc_tab);
+    cg_itab_init(&p->path_tab);
     p->first_file = p->last_file = CG_NONE;
     p->file_empty = cg_intern(&p->files, "", 0);
     p->fn_empty = cg_intern(&p->fns, "", 0);
@@ -98,10 +71,12 @@ void cg_profile_free(cg_profile *p)
     free(p->arcs);
     free(p->arc_cc);
     free(p->arc_old);
-    free_slots(p->arc_slots, p->n_arc_slots);
+    cg_itab_free(&p->arc_tab);
     free(p->arc_mag);
     free(p->paths);
     free(p->path_cc);
+    free(p->path_old);
+    cg_itab_free(&p->path_tab);
     free(p->path_mag);
     cg_strtab_free(&p->files);
     cg_strtab_free(&p->fns);
@@ -109,10 +84,10 @@ void cg_profile_free(cg_profile *p)
     free(p->pairs);
     free(p->pair_cc);
     free(p->pair_old_cc);
-    free_slots(p->pair_slots, p->n_pair_slots);
+    cg_itab_free(&p->pair_tab);
     big_free(p->lines, p->cap_lines, sizeof *p->lines);
     big_free(p->line_cc, p->cap_line_cc, sizeof *p->line_cc);
-    free_slots(p->line_slots, p->n_line_slots);
+    cg_itab_free(&p->line_tab);
     for (size_t i = 0; i < p->cap_finfo; i++) free(p->finfo[i].orig);
     free(p->finfo);
     free(p->summary_total);
@@ -219,24 +194,9 @@ static inline bool pair_is(const cg_pair *e, const cg_pair_key *k)
            e->home == k->home;
 }
 
-static void grow_slots(uint32_t **slots, size_t *nslots, size_t count,
-                       uint64_t (*hash)(const cg_profile *, uint32_t), const cg_profile *p)
+static uint64_t pair_hash_of(const void *ctx, uint32_t i)
 {
-    if (count * 2 <= *nslots) return;
-    size_t ns = *nslots * 2;
-    uint32_t *s = new_slots(ns);
-    for (uint32_t i = 0; i < count; i++) {
-        size_t j = hash(p, i) & (ns - 1);
-        while (s[j]) j = (j + 1) & (ns - 1);
-        s[j] = i + 1;
-    }
-    free_slots(*slots, *nslots);
-    *slots = s;
-    *nslots = ns;
-}
-
-static uint64_t pair_hash_of(const cg_profile *p, uint32_t i)
-{
+    const cg_profile *p = ctx;
     const cg_pair *e = &p->pairs[i];
     cg_pair_key k = {e->file, e->fn, e->orphan, e->obj, e->home};
     return pair_hash(&k);
@@ -244,9 +204,8 @@ static uint64_t pair_hash_of(const cg_profile *p, uint32_t i)
 
 uint32_t cg_pair_find(const cg_profile *p, const cg_pair_key *k)
 {
-    size_t mask = p->n_pair_slots - 1;
-    for (size_t j = pair_hash(k) & mask;; j = (j + 1) & mask) {
-        uint32_t v = p->pair_slots[j];
+    for (size_t j = cg_itab_start(&p->pair_tab, pair_hash(k));; j = cg_itab_next(&p->pair_tab, j)) {
+        uint32_t v = p->pair_tab.slots[j];
         if (!v) return CG_NONE;
         if (pair_is(&p->pairs[v - 1], k)) return v - 1;
     }
@@ -254,10 +213,9 @@ uint32_t cg_pair_find(const cg_profile *p, const cg_pair_key *k)
 
 uint32_t cg_pair_get(cg_profile *p, const cg_pair_key *k)
 {
-    size_t mask = p->n_pair_slots - 1;
-    size_t j = pair_hash(k) & mask;
-    for (;; j = (j + 1) & mask) {
-        uint32_t v = p->pair_slots[j];
+    size_t j = cg_itab_start(&p->pair_tab, pair_hash(k));
+    for (;; j = cg_itab_next(&p->pair_tab, j)) {
+        uint32_t v = p->pair_tab.slots[j];
         if (!v) break;
         if (pair_is(&p->pairs[v - 1], k)) return v - 1;
     }
@@ -284,9 +242,9 @@ uint32_t cg_pair_get(cg_profile *p, const cg_pair_key *k)
                             .last_line = CG_NONE,
                             .min_line = INT64_MAX,
                             .max_line = 0};
-    p->pair_slots[j] = i + 1;
+    p->pair_tab.slots[j] = i + 1;
     p->n_pairs++;
-    grow_slots(&p->pair_slots, &p->n_pair_slots, p->n_pairs, pair_hash_of, p);
+    cg_itab_added(&p->pair_tab, p->n_pairs, pair_hash_of, p);
 
     /* Keep the first-appearance order of files and of pairs within a file. */
     if (!k->orphan) {
@@ -315,8 +273,9 @@ static inline uint64_t arc_hash(uint32_t caller, int64_t site, uint32_t obj, uin
     return mix64(h ^ (uint64_t)site);
 }
 
-static uint64_t arc_hash_of(const cg_profile *p, uint32_t i)
+static uint64_t arc_hash_of(const void *ctx, uint32_t i)
 {
+    const cg_profile *p = ctx;
     const cg_arc *a = &p->arcs[i];
     return arc_hash(a->caller, a->site, a->obj, a->file, a->fn);
 }
@@ -324,10 +283,9 @@ static uint64_t arc_hash_of(const cg_profile *p, uint32_t i)
 uint32_t cg_arc_get(cg_profile *p, uint32_t caller, int64_t site, uint32_t obj, uint32_t file,
                     uint32_t fn)
 {
-    size_t mask = p->n_arc_slots - 1;
-    size_t j = arc_hash(caller, site, obj, file, fn) & mask;
-    for (;; j = (j + 1) & mask) {
-        uint32_t v = p->arc_slots[j];
+    size_t j = cg_itab_start(&p->arc_tab, arc_hash(caller, site, obj, file, fn));
+    for (;; j = cg_itab_next(&p->arc_tab, j)) {
+        uint32_t v = p->arc_tab.slots[j];
         if (!v) break;
         const cg_arc *a = &p->arcs[v - 1];
         if (a->caller == caller && a->site == site && a->fn == fn && a->file == file &&
@@ -345,15 +303,58 @@ uint32_t cg_arc_get(cg_profile *p, uint32_t caller, int64_t site, uint32_t obj, 
         memset(p->arc_old + (size_t)i * w, 0, w * sizeof(cg_count));
     }
     p->arcs[i] = (cg_arc){caller, obj, file, fn, site, 0, 0, CG_NONE, 0};
-    p->arc_slots[j] = i + 1;
+    p->arc_tab.slots[j] = i + 1;
     p->n_arcs++;
-    grow_slots(&p->arc_slots, &p->n_arc_slots, p->n_arcs, arc_hash_of, p);
+    cg_itab_added(&p->arc_tab, p->n_arcs, arc_hash_of, p);
     cg_pair *c = &p->pairs[caller];
     if (c->first_arc == CG_NONE)
         c->first_arc = i;
     else
         p->arcs[c->last_arc].next = i;
     c->last_arc = i;
+    return i;
+}
+
+static inline uint64_t path_hash(uint32_t parent, uint32_t file, uint32_t fn)
+{
+    return mix64(mix64((uint64_t)parent << 32 | fn) ^ file);
+}
+
+static uint64_t path_hash_of(const void *ctx, uint32_t i)
+{
+    const cg_profile *p = ctx;
+    const cg_path *x = &p->paths[i];
+    return path_hash(x->parent, x->file, x->fn);
+}
+
+/* Makes room for the old side's costs and calls of paths 0 .. n. */
+static void grow_path_old(cg_profile *p, size_t n)
+{
+    size_t w = p->n_events + 1, old = p->cap_path_old;
+    xgrow((void **)&p->path_old, &p->cap_path_old, n * w, sizeof(cg_count));
+    memset(p->path_old + old, 0, (p->cap_path_old - old) * sizeof(cg_count));
+}
+
+uint32_t cg_path_get(cg_profile *p, uint32_t parent, uint32_t file, uint32_t fn, bool old)
+{
+    if (old && !p->path_old) grow_path_old(p, p->n_paths + 1);
+    size_t j = cg_itab_start(&p->path_tab, path_hash(parent, file, fn));
+    for (;; j = cg_itab_next(&p->path_tab, j)) {
+        uint32_t v = p->path_tab.slots[j];
+        if (!v) break;
+        const cg_path *x = &p->paths[v - 1];
+        if (x->parent == parent && x->file == file && x->fn == fn) return v - 1;
+    }
+    if (p->n_paths >= CG_NONE - 1) cg_die("too many call paths");
+    uint32_t i = (uint32_t)p->n_paths;
+    xgrow((void **)&p->paths, &p->cap_paths, p->n_paths + 1, sizeof *p->paths);
+    xgrow((void **)&p->path_cc, &p->cap_path_cc, (p->n_paths + 1) * p->n_events, sizeof(cg_count));
+    memset(cg_path_cc(p, i), 0, p->n_events * sizeof(cg_count));
+    if (p->path_old) grow_path_old(p, p->n_paths + 1);
+    p->paths[i] = (cg_path){parent, file, fn, 0};
+    p->path_tab.slots[j] = i + 1;
+    p->n_paths++;
+    cg_itab_added(&p->path_tab, p->n_paths, path_hash_of, p);
     return i;
 }
 
@@ -365,17 +366,17 @@ static inline uint64_t line_hash(uint32_t owner, int64_t line)
     return mix64(((uint64_t)line >> 3) * 0x9e3779b97f4a7c15ull ^ owner) + ((uint64_t)line & 7);
 }
 
-static uint64_t line_hash_of(const cg_profile *p, uint32_t i)
+static uint64_t line_hash_of(const void *ctx, uint32_t i)
 {
+    const cg_profile *p = ctx;
     return line_hash(p->lines[i].owner, p->lines[i].line);
 }
 
 uint32_t cg_line_get(cg_profile *p, uint32_t owner, int64_t line)
 {
-    size_t mask = p->n_line_slots - 1;
-    size_t j = line_hash(owner, line) & mask;
-    for (;; j = (j + 1) & mask) {
-        uint32_t v = p->line_slots[j];
+    size_t j = cg_itab_start(&p->line_tab, line_hash(owner, line));
+    for (;; j = cg_itab_next(&p->line_tab, j)) {
+        uint32_t v = p->line_tab.slots[j];
         if (!v) break;
         const cg_line *e = &p->lines[v - 1];
         if (e->line == line && e->owner == owner) return v - 1;
@@ -387,9 +388,9 @@ uint32_t cg_line_get(cg_profile *p, uint32_t owner, int64_t line)
     big_grow((void **)&p->line_cc, &p->cap_line_cc, (p->n_lines + 1) * p->n_events,
              sizeof(cg_count));
     p->lines[i] = (cg_line){line, owner, CG_NONE};
-    p->line_slots[j] = i + 1;
+    p->line_tab.slots[j] = i + 1;
     p->n_lines++;
-    grow_slots(&p->line_slots, &p->n_line_slots, p->n_lines, line_hash_of, p);
+    cg_itab_added(&p->line_tab, p->n_lines, line_hash_of, p);
     if (p->rules->lines == CG_LINES_BY_ENTRY) {
         cg_pair *pr = &p->pairs[owner];
         if (pr->first_line == CG_NONE)
@@ -471,8 +472,8 @@ void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
     size_t n = p->n_pairs, nev = p->n_events;
     p->pairs = NULL, p->pair_cc = NULL, p->pair_old_cc = NULL;
     p->n_pairs = p->cap_pairs = p->cap_pair_cc = p->cap_pair_old_cc = 0;
-    free_slots(p->pair_slots, p->n_pair_slots);
-    init_slots(&p->pair_slots, &p->n_pair_slots);
+    cg_itab_free(&p->pair_tab);
+    cg_itab_init(&p->pair_tab);
     for (size_t f = 0; f < p->cap_finfo; f++)
         p->finfo[f].first_pair = p->finfo[f].last_pair = p->finfo[f].next_file = CG_NONE;
     p->first_file = p->last_file = CG_NONE;
@@ -510,7 +511,7 @@ void cg_profile_drop_arcs(cg_profile *p)
     free(p->arc_old);
     p->arcs = NULL, p->arc_cc = NULL, p->arc_old = NULL;
     p->n_arcs = p->cap_arcs = p->cap_arc_cc = p->cap_arc_old = 0;
-    free_slots(p->arc_slots, p->n_arc_slots);
-    init_slots(&p->arc_slots, &p->n_arc_slots);
+    cg_itab_free(&p->arc_tab);
+    cg_itab_init(&p->arc_tab);
     for (size_t i = 0; i < p->n_pairs; i++) p->pairs[i].first_arc = p->pairs[i].last_arc = CG_NONE;
 }

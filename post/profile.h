@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "hashtab.h"
 #include "regex-subst.h"
 #include "strtab.h"
 
@@ -80,10 +81,9 @@ typedef struct cg_input {
     cg_count *claimed;
     cg_text *long_names;        /* Callgrind's `event:` long names, per event (NULL: none) */
     size_t first_part, n_parts; /* its parts in the profile's list */
-    /* Our tool's call paths (`# call paths:`, read in a counted part): the
-       profile's paths[first_path .. first_path + n_paths). */
+    /* Our tool's call paths (`# call paths:`, read in a counted part),
+       merged into the profile's. */
     bool has_paths;
-    size_t first_path, n_paths;
 } cg_input;
 
 /* One part of a Callgrind file (a dump, or a thread's file); a Cachegrind
@@ -141,14 +141,16 @@ typedef struct cg_arc {
     uint8_t sides;
 } cg_arc;
 
-/* A call path of our tool's file (docs/format.md, "What the tool writes
-   with --call-graph"): a node of the calling-context tree, with the
-   activations of that path and their inclusive cost (cg_path_cc), in the
-   input's own counts (a --diff's old file is not negated). */
+/* A call path of our tool's files (docs/format.md, "What the tool writes
+   with --call-graph"): a node of the calling-context tree, merged over the
+   inputs as they are read, step by step by the (file, function) of each
+   (a path is its parent and the function it enters), with the activations
+   of that path and their inclusive cost on each side: the new side's
+   (calls, cg_path_cc: every input read with a + sign) and the old side's
+   (cg_path_old, under --diff); paths never subtract. */
 typedef struct cg_path {
     uint32_t parent;   /* index in the profile's paths; CG_NONE: a root */
     uint32_t file, fn; /* the function's entry file and name, after --mod-* */
-    uint32_t input;
     cg_count calls;
 } cg_path;
 
@@ -194,14 +196,18 @@ typedef struct cg_profile {
        count (n_events + 1 values). */
     cg_count *arc_old;
     size_t cap_arc_old;
-    uint32_t *arc_slots;
-    size_t n_arc_slots;
+    cg_itab arc_tab;
     uint64_t *arc_mag; /* overflow guard of inclusive costs and call counts */
 
-    cg_path *paths; /* every input's, parents first */
+    cg_path *paths; /* every input's, merged, parents first */
     size_t n_paths, cap_paths;
     cg_count *path_cc;
     size_t cap_path_cc;
+    /* Once an old side is read: per path, its inclusive costs and then its
+       calls (n_events + 1 values), else NULL. */
+    cg_count *path_old;
+    size_t cap_path_old;
+    cg_itab path_tab;   /* by (parent, file, fn) */
     uint64_t *path_mag; /* overflow guard of the roots' costs summed */
 
     cg_pair *pairs;
@@ -210,15 +216,13 @@ typedef struct cg_profile {
     size_t cap_pair_cc;
     cg_count *pair_old_cc; /* keep_sides: the old side's self costs */
     size_t cap_pair_old_cc;
-    uint32_t *pair_slots;
-    size_t n_pair_slots;
+    cg_itab pair_tab;
 
     cg_line *lines;
     size_t n_lines, cap_lines;
     cg_count *line_cc;
     size_t cap_line_cc;
-    uint32_t *line_slots;
-    size_t n_line_slots;
+    cg_itab line_tab;
 
     cg_fileinfo *finfo;
     size_t cap_finfo;
@@ -260,6 +264,15 @@ static inline cg_fileinfo *cg_finfo(cg_profile *p, uint32_t file)
 static inline cg_count *cg_path_cc(const cg_profile *p, size_t i)
 {
     return p->path_cc + i * p->n_events;
+}
+
+/* The path (parent, file, fn), made on first use with no calls or cost; on
+   the old side, the old side's costs and calls are made for every path. */
+uint32_t cg_path_get(cg_profile *p, uint32_t parent, uint32_t file, uint32_t fn, bool old);
+/* Path i's inclusive costs and calls on the old side (NULL: none read). */
+static inline cg_count *cg_path_old(const cg_profile *p, size_t i)
+{
+    return p->path_old ? p->path_old + i * (p->n_events + 1) : NULL;
 }
 
 static inline cg_count *cg_arc_cc(const cg_profile *p, uint32_t i)

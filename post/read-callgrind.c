@@ -13,56 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The ids of a name-compression table: `(N)` to a name's id in the
-   profile, open addressing over the few thousand ids a file defines. */
-typedef struct idmap {
-    uint64_t *keys; /* N + 1; 0 = empty */
-    uint32_t *vals;
-    size_t n, cap;
-} idmap;
-
-static uint32_t *idmap_slot(idmap *m, uint64_t key, bool add)
-{
-    if (add && (m->n + 1) * 2 > m->cap) {
-        size_t nc = m->cap ? m->cap * 2 : 256;
-        uint64_t *k = xcalloc(nc, sizeof *k);
-        uint32_t *v = xcalloc(nc, sizeof *v);
-        for (size_t i = 0; i < m->cap; i++) {
-            if (!m->keys[i]) continue;
-            size_t j = (m->keys[i] * 0x9e3779b97f4a7c15ull >> 20) & (nc - 1);
-            while (k[j]) j = (j + 1) & (nc - 1);
-            k[j] = m->keys[i];
-            v[j] = m->vals[i];
-        }
-        free(m->keys);
-        free(m->vals);
-        m->keys = k;
-        m->vals = v;
-        m->cap = nc;
-    }
-    if (!m->cap) return NULL;
-    uint64_t k = key + 1;
-    size_t j = (k * 0x9e3779b97f4a7c15ull >> 20) & (m->cap - 1);
-    for (; m->keys[j]; j = (j + 1) & (m->cap - 1))
-        if (m->keys[j] == k) return &m->vals[j];
-    if (!add) return NULL;
-    m->keys[j] = k;
-    m->n++;
-    return &m->vals[j];
-}
-
-static void idmap_free(idmap *m)
-{
-    free(m->keys);
-    free(m->vals);
-}
-
 enum kind { K_FILE, K_FN, K_OBJ, N_KINDS };
 enum { POS_INSTR, POS_BB, POS_LINE, N_POS };
 
 typedef struct rd {
     cg_sink *s;
-    idmap names[N_KINDS]; /* shared by fl/fi/fe/cfi/cfl/jfi, fn/cfn/jfn, ob/cob */
+    /* The name-compression tables: `(N)` to a name's id in the profile. */
+    cg_u64map names[N_KINDS]; /* shared by fl/fi/fe/cfi/cfl/jfi, fn/cfn/jfn, ob/cob */
     /* positions: which subpositions a cost line has, in order, and the last
        value of each (the base of +N, -N and *). */
     int pos[N_POS], n_pos;
@@ -88,7 +45,7 @@ typedef struct rd {
        `# cp=` id's ordinal among the file's paths, each ordinal's path in
        the profile (CG_NONE: a part not counted) and what its children may
        still cost (a path costs at least its children). */
-    idmap cp_file, cp_fn, cp_id;
+    cg_u64map cp_file, cp_fn, cp_id;
     uint64_t cp_last; /* the last cp= id: ids rise */
     uint32_t *cp_index;
     cg_count *cp_rest;
@@ -117,7 +74,7 @@ static uint32_t name_ref(rd *r, enum kind k, const char *s, size_t len)
         p++;
         const char *n = cg_skip_sep(p, end);
         if (n == end) {
-            uint32_t *v = idmap_slot(&r->names[k], id, false);
+            uint32_t *v = cg_u64map_slot(&r->names[k], id, false);
             if (!v) /* Callgrind 3.19 writes such ids with --mangle-names=no. */
                 return fail_line(r,
                                  "name id used before it is defined (a Callgrind run with "
@@ -132,7 +89,7 @@ static uint32_t name_ref(rd *r, enum kind k, const char *s, size_t len)
         uint32_t v = k == K_FILE ? cg_sink_file_name(r->s, s, len)
                      : k == K_FN ? cg_sink_fn_name(r->s, s, len)
                                  : cg_sink_obj_name(r->s, s, len);
-        if (v != CG_NONE) *idmap_slot(&r->names[k], id, true) = v;
+        if (v != CG_NONE) *cg_u64map_slot(&r->names[k], id, true) = v;
         return v;
     }
     return k == K_FILE ? cg_sink_file_name(r->s, s, len)
@@ -659,7 +616,7 @@ static bool path_name_line(rd *r, enum kind k, const char *rest, size_t rlen, co
     uint32_t id = k == K_FILE ? cg_sink_file_name(r->s, p, (size_t)(end - p))
                               : cg_sink_fn_name(r->s, p, (size_t)(end - p));
     if (id == CG_NONE) return false;
-    *idmap_slot(k == K_FILE ? &r->cp_file : &r->cp_fn, (uint64_t)num, true) = id;
+    *cg_u64map_slot(k == K_FILE ? &r->cp_file : &r->cp_fn, (uint64_t)num, true) = id;
     return true;
 }
 
@@ -680,14 +637,14 @@ static bool path_line(rd *r, const char *rest, size_t rlen, const char *line, si
     if (f[0] == 0 || (uint64_t)f[0] <= r->cp_last)
         return fail_line(r, "call path ids must rise from 1: ", line, len);
     r->cp_last = (uint64_t)f[0];
-    uint32_t *file = idmap_slot(&r->cp_file, (uint64_t)f[2], false);
-    uint32_t *fn = idmap_slot(&r->cp_fn, (uint64_t)f[2], false);
+    uint32_t *file = cg_u64map_slot(&r->cp_file, (uint64_t)f[2], false);
+    uint32_t *fn = cg_u64map_slot(&r->cp_fn, (uint64_t)f[2], false);
     if (!file || !fn)
         return fail_line(r, "call path names a function without cp-fl= and cp-fn= lines: ", line,
                          len);
     uint32_t parent = CG_NONE, up = CG_NONE;
     if (f[1]) {
-        uint32_t *o = idmap_slot(&r->cp_id, (uint64_t)f[1], false);
+        uint32_t *o = cg_u64map_slot(&r->cp_id, (uint64_t)f[1], false);
         if (!o) return fail_line(r, "call path before its parent: ", line, len);
         up = *o;
         parent = r->cp_index[up];
@@ -708,7 +665,7 @@ static bool path_line(rd *r, const char *rest, size_t rlen, const char *line, si
     xgrow((void **)&r->cp_rest, &r->cap_cp_rest, (n + 1) * s->nev, sizeof *r->cp_rest);
     r->cp_index[n] = at;
     memcpy(r->cp_rest + n * s->nev, s->vals, s->nev * sizeof *r->cp_rest);
-    *idmap_slot(&r->cp_id, (uint64_t)f[0], true) = (uint32_t)n;
+    *cg_u64map_slot(&r->cp_id, (uint64_t)f[0], true) = (uint32_t)n;
     return true;
 }
 
@@ -801,10 +758,10 @@ bool cg_read_callgrind(cg_sink *s)
     if (ok) ok = end_part(&r);
     if (ok && !s->in->cmd.s) s->in->cmd = cg_text_copy("", 0);
     if (ok) ok = claimed(s);
-    for (int k = 0; k < N_KINDS; k++) idmap_free(&r.names[k]);
-    idmap_free(&r.cp_file);
-    idmap_free(&r.cp_fn);
-    idmap_free(&r.cp_id);
+    for (int k = 0; k < N_KINDS; k++) cg_u64map_free(&r.names[k]);
+    cg_u64map_free(&r.cp_file);
+    cg_u64map_free(&r.cp_fn);
+    cg_u64map_free(&r.cp_id);
     free(r.cp_index);
     free(r.cp_rest);
     free(r.trigger.s);

@@ -25,37 +25,16 @@ bool cg_html_has_flame(const cg_report *r)
 
 /* The functions the views' frames name, each once: (file, fn) -> index. */
 typedef struct fnset {
-    uint64_t *keys; /* (file, fn) + 1; 0 = empty */
-    uint32_t *vals;
-    size_t n, cap;
+    cg_u64map index;
+    size_t n;
     uint32_t *file, *fn; /* by index */
 } fnset;
 
 static uint32_t fn_index(fnset *s, uint32_t file, uint32_t fn)
 {
-    if ((s->n + 1) * 2 > s->cap) {
-        fnset t = {.cap = s->cap ? s->cap * 2 : 256};
-        t.keys = xcalloc(t.cap, sizeof *t.keys);
-        t.vals = xcalloc(t.cap, sizeof *t.vals);
-        for (size_t i = 0; i < s->cap; i++) {
-            if (!s->keys[i]) continue;
-            size_t j = (s->keys[i] * 0x9e3779b97f4a7c15ull >> 17) & (t.cap - 1);
-            while (t.keys[j]) j = (j + 1) & (t.cap - 1);
-            t.keys[j] = s->keys[i];
-            t.vals[j] = s->vals[i];
-        }
-        free(s->keys);
-        free(s->vals);
-        s->keys = t.keys;
-        s->vals = t.vals;
-        s->cap = t.cap;
-    }
-    uint64_t k = ((uint64_t)file << 32 | fn) + 1;
-    size_t j = (k * 0x9e3779b97f4a7c15ull >> 17) & (s->cap - 1);
-    for (; s->keys[j]; j = (j + 1) & (s->cap - 1))
-        if (s->keys[j] == k) return s->vals[j];
-    s->keys[j] = k;
-    s->vals[j] = (uint32_t)s->n;
+    uint32_t *v = cg_u64map_slot(&s->index, (uint64_t)file << 32 | fn, true);
+    if (*v) return *v - 1;
+    *v = (uint32_t)s->n + 1;
     s->file = xrealloc(s->file, (s->n + 1) * sizeof *s->file);
     s->fn = xrealloc(s->fn, (s->n + 1) * sizeof *s->fn);
     s->file[s->n] = file;
@@ -65,8 +44,7 @@ static uint32_t fn_index(fnset *s, uint32_t file, uint32_t fn)
 
 static void fnset_free(fnset *s)
 {
-    free(s->keys);
-    free(s->vals);
+    cg_u64map_free(&s->index);
     free(s->file);
     free(s->fn);
 }

@@ -278,17 +278,18 @@ uint32_t cg_sink_path(cg_sink *s, uint32_t parent, uint32_t file, uint32_t fn, c
         *ok = cg_sink_fail(s, "counts too large for 64 bits");
         return CG_NONE;
     }
-    if (p->n_paths >= CG_NONE - 1) cg_die("too many call paths");
-    size_t i = p->n_paths;
-    xgrow((void **)&p->paths, &p->cap_paths, i + 1, sizeof *p->paths);
-    xgrow((void **)&p->path_cc, &p->cap_path_cc, (i + 1) * p->n_events, sizeof(cg_count));
-    memcpy(cg_path_cc(p, i), v, p->n_events * sizeof(cg_count));
-    uint32_t input = (uint32_t)(s->in - p->inputs);
-    p->paths[i] = (cg_path){parent, file, fn, input, calls};
-    if (!s->in->n_paths) s->in->first_path = i;
-    s->in->n_paths++;
-    p->n_paths++;
-    return (uint32_t)i;
+    /* Merged with the paths of the same steps already read. */
+    bool old = s->o->sign < 0;
+    uint32_t i = cg_path_get(p, parent, file, fn, old);
+    if (old) {
+        cg_count *o = cg_path_old(p, i);
+        cg_cc_add(o, v, s->nev, 1);
+        o[s->nev] += calls;
+    } else {
+        cg_cc_add(cg_path_cc(p, i), v, s->nev, 1);
+        p->paths[i].calls += calls;
+    }
+    return i;
 }
 
 bool cg_sink_summary(cg_sink *s, uint64_t line)

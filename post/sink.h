@@ -105,7 +105,9 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
    function (file, fn) under path `parent` (an index in the profile's
    paths, or CG_NONE for a root), with the inclusive costs s->vals, which
    the reader has checked are no larger than what the parent has left.
-   Returns the path's index (CG_NONE when the part is not counted), or
+   The path is merged with the one of the same parent, file and function
+   that an earlier input (or this one) read, on the side the file is read
+   on.  Returns the path's index (CG_NONE when the part is not counted), or
    fails (*ok false) on counts too large. */
 uint32_t cg_sink_path(cg_sink *s, uint32_t parent, uint32_t file, uint32_t fn, cg_count calls,
                       bool *ok);

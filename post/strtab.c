@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* strtab.c: the name interning table, an open-addressing hash over an arena
-   of copies, plus the one byte-wise ordering used for every name sort. */
+/* strtab.c: the name interning table, an index table (hashtab.h) over an
+   arena of copies, plus the one byte-wise ordering used for every name
+   sort. */
 #include "strtab.h"
 #include "util.h"
 
@@ -29,8 +30,7 @@ uint64_t cg_hash_bytes(const char *s, size_t len)
 void cg_strtab_init(cg_strtab *t)
 {
     memset(t, 0, sizeof *t);
-    t->nslots = 1024;
-    t->slots = xcalloc(t->nslots, sizeof *t->slots);
+    cg_itab_init(&t->tab);
 }
 
 void cg_strtab_free(cg_strtab *t)
@@ -38,7 +38,7 @@ void cg_strtab_free(cg_strtab *t)
     for (size_t i = 0; i < t->n_blocks; i++) free(t->blocks[i]);
     free(t->blocks);
     free(t->strs);
-    free(t->slots);
+    cg_itab_free(&t->tab);
     memset(t, 0, sizeof *t);
 }
 
@@ -50,18 +50,9 @@ static char *new_block(cg_strtab *t, size_t size)
     return p;
 }
 
-static void rehash(cg_strtab *t)
+static uint64_t str_hash(const void *ctx, uint32_t id)
 {
-    size_t ns = t->nslots * 2;
-    uint32_t *slots = xcalloc(ns, sizeof *slots);
-    for (size_t id = 0; id < t->n; id++) {
-        size_t i = t->strs[id].hash & (ns - 1);
-        while (slots[i]) i = (i + 1) & (ns - 1);
-        slots[i] = (uint32_t)id + 1;
-    }
-    free(t->slots);
-    t->slots = slots;
-    t->nslots = ns;
+    return ((const cg_strtab *)ctx)->strs[id].hash;
 }
 
 static const char *arena_copy(cg_strtab *t, const char *s, size_t len)
@@ -93,8 +84,8 @@ static const char *arena_copy(cg_strtab *t, const char *s, size_t len)
 uint32_t cg_strtab_find(const cg_strtab *t, const char *s, size_t len)
 {
     uint64_t h = cg_hash_bytes(s, len);
-    for (size_t i = h & (t->nslots - 1);; i = (i + 1) & (t->nslots - 1)) {
-        uint32_t v = t->slots[i];
+    for (size_t i = cg_itab_start(&t->tab, h);; i = cg_itab_next(&t->tab, i)) {
+        uint32_t v = t->tab.slots[i];
         if (!v) return UINT32_MAX;
         const cg_str *e = &t->strs[v - 1];
         if (e->hash == h && e->len == len && memcmp(e->s, s, len) == 0) return v - 1;
@@ -104,9 +95,9 @@ uint32_t cg_strtab_find(const cg_strtab *t, const char *s, size_t len)
 uint32_t cg_intern(cg_strtab *t, const char *s, size_t len)
 {
     uint64_t h = cg_hash_bytes(s, len);
-    size_t i = h & (t->nslots - 1);
-    for (;; i = (i + 1) & (t->nslots - 1)) {
-        uint32_t v = t->slots[i];
+    size_t i = cg_itab_start(&t->tab, h);
+    for (;; i = cg_itab_next(&t->tab, i)) {
+        uint32_t v = t->tab.slots[i];
         if (!v) break;
         const cg_str *e = &t->strs[v - 1];
         if (e->hash == h && e->len == len && memcmp(e->s, s, len) == 0) return v - 1;
@@ -117,9 +108,9 @@ uint32_t cg_intern(cg_strtab *t, const char *s, size_t len)
     e->s = arena_copy(t, s, len);
     e->len = len;
     e->hash = h;
-    t->slots[i] = (uint32_t)t->n + 1;
+    t->tab.slots[i] = (uint32_t)t->n + 1;
     t->n++;
-    if (t->n * 2 > t->nslots) rehash(t);
+    cg_itab_added(&t->tab, t->n, str_hash, t);
     return (uint32_t)t->n - 1;
 }
 

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hashtab.h"
+
 typedef struct cg_str {
     const char *s; /* NUL-terminated copy; may also contain NULs */
     size_t len;
@@ -16,8 +18,7 @@ typedef struct cg_str {
 typedef struct cg_strtab {
     cg_str *strs;
     size_t n, cap;
-    uint32_t *slots; /* open addressing: id + 1, 0 = empty */
-    size_t nslots;
+    cg_itab tab; /* by the strings' hashes */
     char *chunk; /* string arena: the current block */
     size_t chunk_used, chunk_cap;
     char **blocks; /* every block allocated, for cg_strtab_free */

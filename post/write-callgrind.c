@@ -4,7 +4,6 @@
    by line, names compressed, each entry's self costs then its calls with
    their inclusive costs, and totals that equal the sum of the self costs.
    Entries come in the order they first appeared in the inputs. */
-#include "flame.h"
 #include "profile.h"
 #include "tokens.h"
 #include "util.h"
@@ -94,29 +93,26 @@ static void entry(wr *w, uint32_t pi)
     }
 }
 
-/* The inputs' call paths, merged path by path (by the (file, function)
-   of each step, as flame graphs merge them: cg_flame_make), in the tool's
-   `# cp` lines (docs/format.md, "What the tool writes with
-   --call-graph"), so that a merged profile keeps its exact flame graph. */
+/* The inputs' call paths, merged path by path as they were read (by the
+   (file, function) of each step), in the tool's `# cp` lines (docs/format.md,
+   "What the tool writes with --call-graph"), so that a merged profile keeps
+   its exact flame graph. */
 static void paths(FILE *out, const cg_profile *p)
 {
-    cg_flame fl;
-    cg_flame_make(&fl, p, NULL, false, 0);
     /* A function's K stands for a (file, function) pair, as in the tool's
        files (one name may have two entry files): per name, a list of the
        files seen with it and their Ks. */
     typedef struct fk {
         uint32_t file, k, next;
     } fk;
-    uint32_t *head = xmalloc((p->fns.n + 1) * sizeof *head), *k = xmalloc(fl.n * sizeof *k);
+    uint32_t *head = xmalloc((p->fns.n + 1) * sizeof *head);
+    uint32_t *k = xmalloc((p->n_paths + 1) * sizeof *k);
     for (size_t j = 0; j <= p->fns.n; j++) head[j] = CG_NONE;
     fk *pairs = NULL;
-    size_t n_pairs = 0, cap = 0, n = 0;
-    for (size_t i = 1; i < fl.n; i++) n += fl.f[i].kind == CG_FRAME_FN;
-    fprintf(out, "\n# call paths: %zu nodes, merged from %zu profiles\n", n, p->n_inputs);
-    for (size_t i = 1; i < fl.n; i++) {
-        const cg_frame *f = &fl.f[i];
-        if (f->kind != CG_FRAME_FN) continue;
+    size_t n_pairs = 0, cap = 0;
+    fprintf(out, "\n# call paths: %zu nodes, merged from %zu profiles\n", p->n_paths, p->n_inputs);
+    for (size_t i = 0; i < p->n_paths; i++) {
+        const cg_path *f = &p->paths[i];
         uint32_t x = head[f->fn];
         while (x != CG_NONE && pairs[x].file != f->file) x = pairs[x].next;
         if (x == CG_NONE) {
@@ -133,27 +129,20 @@ static void paths(FILE *out, const cg_profile *p)
         }
         k[i] = pairs[x].k;
     }
-    /* Frames are made parents first, so ids numbered in frame order give
-       each node a parent written before it; the root's children are
-       roots (0), and the frame of what ran outside every path is not a
-       path. */
-    uint32_t *id = xcalloc(fl.n, sizeof *id), next = 0;
-    for (size_t i = 1; i < fl.n; i++) {
-        const cg_frame *f = &fl.f[i];
-        if (f->kind != CG_FRAME_FN) continue;
-        id[i] = ++next;
-        assert(f->parent < i);
-        fprintf(out, "# cp=%" PRIu32 " %" PRIu32 " %" PRIu32 " %" PRId64, id[i], id[f->parent],
-                k[i], f->calls[0]);
-        const cg_count *cc = cg_frame_incl(&fl, i, 0);
+    /* Paths are made parents first, so ids numbered in their order give
+       each a parent written before it; a root's parent is 0. */
+    for (size_t i = 0; i < p->n_paths; i++) {
+        const cg_path *f = &p->paths[i];
+        assert(f->parent == CG_NONE || f->parent < i);
+        fprintf(out, "# cp=%zu %" PRIu32 " %" PRIu32 " %" PRId64, i + 1,
+                f->parent == CG_NONE ? 0 : f->parent + 1, k[i], f->calls);
+        const cg_count *cc = cg_path_cc(p, i);
         for (size_t e = 0; e < p->n_events; e++) fprintf(out, " %" PRId64, cc[e]);
         fputc('\n', out);
     }
-    free(id);
     free(pairs);
     free(k);
     free(head);
-    cg_flame_free(&fl);
 }
 
 void cg_write_callgrind(FILE *out, const cg_profile *p, const char *creator, const cg_text *desc,
