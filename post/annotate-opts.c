@@ -1,65 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* annotate-opts.c: cg_annotate's options (annotate-opts.h): the option
-   table and help text, the handler that fills cg_annotate_opts, and the
-   checks that need the profiles' events. */
+   table, where each option is declared once with its help, default and
+   action (cmdline.h), the actions of its own options, the checks of their
+   combinations, and those that need the profiles' events. */
 #include "annotate-opts.h"
 #include "program.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum {
-    OPT_DIFF,
-    OPT_MOD_FILENAME,
-    OPT_MOD_FUNCNAME,
-    OPT_SHOW,
-    OPT_SORT,
-    OPT_THRESHOLD,
-    OPT_SHOW_PERCS,
-    OPT_SHOW_PERCS_YES,
-    OPT_SHOW_PERCS_NO,
-    OPT_ANNOTATE,
-    OPT_AUTO_YES,
-    OPT_AUTO_NO,
-    OPT_CONTEXT,
-    OPT_FORMAT,
-    OPT_LIMIT,
-    OPT_PART,
-    OPT_INCLUSIVE,
-    OPT_TREE,
-    OPT_FOLD,
-    OPT_COLLAPSE,
-    OPT_FLAME_THRESHOLD,
-    OPT_INCLUDE,
-    OPT_SOURCE_MAP,
-};
-
-/* Order matters: it is the order of the candidates in ambiguity messages. */
-static const cg_opt opts[] = {
-    {{"--diff", NULL}, false, OPT_DIFF},
-    {{"--mod-filename", NULL}, true, OPT_MOD_FILENAME},
-    {{"--mod-funcname", NULL}, true, OPT_MOD_FUNCNAME},
-    {{"--show", NULL}, true, OPT_SHOW},
-    {{"--sort", NULL}, true, OPT_SORT},
-    {{"--threshold", NULL}, true, OPT_THRESHOLD},
-    {{"--show-percs", "--no-show-percs", NULL}, false, OPT_SHOW_PERCS},
-    {{"--show-percs=yes", NULL}, false, OPT_SHOW_PERCS_YES},
-    {{"--show-percs=no", NULL}, false, OPT_SHOW_PERCS_NO},
-    {{"--annotate", "--no-annotate", NULL}, false, OPT_ANNOTATE},
-    {{"--auto=yes", NULL}, false, OPT_AUTO_YES},
-    {{"--auto=no", NULL}, false, OPT_AUTO_NO},
-    {{"--context", NULL}, true, OPT_CONTEXT},
-    {{"--format", NULL}, true, OPT_FORMAT},
-    {{"--limit", NULL}, true, OPT_LIMIT},
-    {{"--part", NULL}, true, OPT_PART},
-    {{"--inclusive", NULL}, true, OPT_INCLUSIVE},
-    {{"--tree", NULL}, true, OPT_TREE},
-    {{"--fold", NULL}, true, OPT_FOLD},
-    {{"--collapse-recursion", NULL}, true, OPT_COLLAPSE},
-    {{"--flame-threshold", NULL}, true, OPT_FLAME_THRESHOLD},
-    {{"-I", "--include", NULL}, true, OPT_INCLUDE},
-    {{"--source-map", NULL}, true, OPT_SOURCE_MAP},
-};
 
 /* The suffix of an inclusive column's name: `Ir:incl`. */
 static const char incl_suffix[] = ":incl";
@@ -77,270 +26,309 @@ static bool is_event(const cg_text *e, const char *name, size_t len)
     return e->len == len && memcmp(e->s, name, len) == 0;
 }
 
-static const char *yes_no(const char *value, bool *to)
+static void free_names(cg_names *l)
 {
-    if (strcmp(value, "yes") == 0)
-        *to = true;
-    else if (strcmp(value, "no") == 0)
-        *to = false;
-    else
-        return "invalid choice: use yes or no";
-    return NULL;
+    for (size_t i = 0; i < l->n; i++) free(l->v[i]);
+    free(l->v);
+    *l = (cg_names){0};
 }
 
-static void free_names(char **v, size_t n)
+/* --show, --sort: split on commas only; empty items are names too. */
+static cg_opt_result set_names(void *field, const cg_option *opt, const char *string,
+                               const char *value, cg_buf *why)
 {
-    for (size_t i = 0; i < n; i++) free(v[i]);
-    free(v);
-}
-
-/* Event lists are split on commas only; empty items are names too. */
-static char **split_commas(const char *s, size_t *n)
-{
+    (void)opt, (void)string, (void)why;
+    cg_names *l = field;
+    free_names(l);
     size_t count = 1;
-    for (const char *p = s; *p; p++) count += *p == ',';
-    char **v = xmalloc(count * sizeof *v);
-    size_t i = 0;
-    for (const char *p = s;; p++) {
+    for (const char *p = value; *p; p++) count += *p == ',';
+    l->v = xmalloc(count * sizeof *l->v);
+    for (const char *p = value;; p++) {
         const char *c = strchr(p, ',');
         size_t len = c ? (size_t)(c - p) : strlen(p);
-        v[i++] = xmemdup0(p, len);
+        l->v[l->n++] = xmemdup0(p, len);
         if (!c) break;
         p = c;
     }
-    *n = count;
-    return v;
+    return CG_OPT_OK;
 }
 
-/* --mod-filename/--mod-funcname: the last one given counts. */
-static const char *set_subst(cg_subst **to, const char *value)
+/* --threshold; its default does not count as given. */
+static cg_opt_result set_threshold(void *field, const cg_option *opt, const char *string,
+                                   const char *value, cg_buf *why)
 {
-    cg_subst_free(*to);
-    if (!(*to = cg_subst_parse(value))) return cg_bad_value("search_and_replace", value);
-    return NULL;
+    (void)opt;
+    cg_annotate_opts *o = field;
+    double v;
+    if (!cg_parse_py_float(value, &v) || !(v >= 0 && v <= 20))
+        return cg_opt_bad_value(why, "threshold", value);
+    o->threshold = v;
+    o->threshold_given = string != NULL;
+    return CG_OPT_OK;
 }
 
-static const char *handle(void *ctx, int id, const char *string, const char *value)
+static cg_opt_result set_flame_threshold(void *field, const cg_option *opt, const char *string,
+                                         const char *value, cg_buf *why)
 {
-    cg_annotate_opts *o = ctx;
-    switch (id) {
-    case OPT_DIFF:
-        o->diff = true;
-        break;
-    case OPT_MOD_FILENAME:
-        return set_subst(&o->mod_file, value);
-    case OPT_MOD_FUNCNAME:
-        return set_subst(&o->mod_fn, value);
-    case OPT_SHOW:
-        free_names(o->show_names, o->n_show_names);
-        o->show_names = split_commas(value, &o->n_show_names);
-        break;
-    case OPT_SORT:
-        free_names(o->sort_names, o->n_sort_names);
-        o->sort_names = split_commas(value, &o->n_sort_names);
-        break;
-    case OPT_THRESHOLD: {
-        double v;
-        if (!cg_parse_py_float(value, &v) || !(v >= 0 && v <= 20))
-            return cg_bad_value("threshold", value);
-        o->threshold = v;
-        o->threshold_given = true;
-        break;
-    }
-    case OPT_SHOW_PERCS:
-        o->show_percs = strcmp(string, "--show-percs") == 0;
-        break;
-    case OPT_SHOW_PERCS_YES:
-        o->show_percs = true;
-        break;
-    case OPT_SHOW_PERCS_NO:
-        o->show_percs = false;
-        break;
-    case OPT_ANNOTATE:
-        o->annotate = strcmp(string, "--annotate") == 0;
-        break;
-    case OPT_AUTO_YES:
-        o->annotate = true;
-        break;
-    case OPT_AUTO_NO:
-        o->annotate = false;
-        break;
-    case OPT_CONTEXT:
-        if (!cg_parse_py_int(value, &o->context)) return cg_bad_value("int", value);
-        break;
-    case OPT_FORMAT:
-        if (strcmp(value, "text") == 0)
-            o->format = CG_FORMAT_TEXT;
-        else if (strcmp(value, "json") == 0)
-            o->format = CG_FORMAT_JSON;
-        else if (strcmp(value, "html") == 0)
-            o->format = CG_FORMAT_HTML;
-        else if (strcmp(value, "folded") == 0)
-            o->format = CG_FORMAT_FOLDED;
-        else
-            return "invalid choice: use text, json, html or folded";
-        break;
-    case OPT_PART: {
-        /* A number picks the parts of that `part:`, anything else the parts
-           of that `desc: Trigger:`. */
-        long long n;
-        o->part_number = 0;
-        o->part_name = NULL;
-        if (cg_parse_py_int(value, &n) && strspn(value, "0123456789") == strlen(value)) {
-            if (n < 1) return cg_bad_value("part", value);
-            o->part_number = n;
-        } else {
-            o->part_name = value;
-        }
-        break;
-    }
-    case OPT_INCLUSIVE: {
-        bool yes;
-        const char *err = yes_no(value, &yes);
-        if (err) return err;
-        o->inclusive = yes;
-        break;
-    }
-    case OPT_TREE: {
-        static const char *const trees[] = {"none", "caller", "calling", "both"};
-        o->tree = -1;
-        for (int t = 0; t < 4; t++)
-            if (strcmp(value, trees[t]) == 0) o->tree = t;
-        if (o->tree < 0) return "invalid choice: use caller, calling, both or none";
-        break;
-    }
-    case OPT_FOLD:
-        return yes_no(value, &o->fold);
-    case OPT_COLLAPSE:
-        return yes_no(value, &o->collapse);
-    case OPT_INCLUDE:
-        if (!*value) return "an empty directory name";
-        o->find.dirs = xrealloc(o->find.dirs, (o->find.n_dirs + 1) * sizeof *o->find.dirs);
-        o->find.dirs[o->find.n_dirs++] = xstrdup(value);
-        break;
-    case OPT_SOURCE_MAP: {
-        const char *eq = strchr(value, '=');
-        if (!eq || eq == value) return cg_value_error(value, "", ": use OLD=NEW, OLD not empty");
-        size_t n = o->find.n_maps + 1;
-        o->find.from = xrealloc(o->find.from, n * sizeof *o->find.from);
-        o->find.to = xrealloc(o->find.to, n * sizeof *o->find.to);
-        o->find.from[n - 1] = xstrdup(value);
-        o->find.from[n - 1][eq - value] = 0;
-        o->find.to[n - 1] = xstrdup(eq + 1);
-        o->find.n_maps = n;
-        break;
-    }
-    case OPT_FLAME_THRESHOLD: {
-        double t;
-        if (!cg_parse_py_float(value, &t) || !(t >= 0 && t <= 100))
-            return cg_bad_value("float in [0, 100]", value);
-        o->flame_threshold = t;
-        break;
-    }
-    case OPT_LIMIT: {
-        xgrow((void **)&o->limits, &o->cap_limits, o->n_limits + 1, sizeof *o->limits);
-        cg_limit *l = &o->limits[o->n_limits];
-        const char *err = cg_limit_parse(value, l);
-        if (err) {
-            cg_limit_free(l);
-            static cg_buf b;
-            b.len = 0;
-            cg_buf_printf(&b, ": %s", err);
-            return cg_value_error(value, "", b.p);
-        }
-        o->n_limits++;
-        break;
-    }
-    }
-    return NULL;
+    (void)opt, (void)string;
+    double t;
+    if (!cg_parse_py_float(value, &t) || !(t >= 0 && t <= 100))
+        return cg_opt_bad_value(why, "float in [0, 100]", value);
+    *(double *)field = t;
+    return CG_OPT_OK;
 }
 
-static const char *const pos_names[] = {"cachegrind-out-file"};
+static cg_opt_result add_limit(void *field, const cg_option *opt, const char *string,
+                               const char *value, cg_buf *why)
+{
+    (void)opt, (void)string;
+    cg_annotate_opts *o = field;
+    xgrow((void **)&o->limits, &o->cap_limits, o->n_limits + 1, sizeof *o->limits);
+    cg_limit *l = &o->limits[o->n_limits];
+    const char *err = cg_limit_parse(value, l);
+    if (err) {
+        cg_limit_free(l);
+        cg_buf_repr(why, value, strlen(value));
+        return cg_opt_error(why, ": %s", err);
+    }
+    o->n_limits++;
+    return CG_OPT_OK;
+}
+
+/* --part: a number picks the parts of that `part:`, anything else the
+   parts of that `desc: Trigger:`. */
+static cg_opt_result set_part(void *field, const cg_option *opt, const char *string,
+                              const char *value, cg_buf *why)
+{
+    (void)opt, (void)string;
+    cg_annotate_opts *o = field;
+    long long n;
+    o->part_number = 0;
+    o->part_name = NULL;
+    if (cg_parse_py_int(value, &n) && strspn(value, "0123456789") == strlen(value)) {
+        if (n < 1) return cg_opt_bad_value(why, "part", value);
+        o->part_number = n;
+    } else {
+        o->part_name = value;
+    }
+    return CG_OPT_OK;
+}
+
+static cg_opt_result add_dir(void *field, const cg_option *opt, const char *string,
+                             const char *value, cg_buf *why)
+{
+    (void)opt, (void)string;
+    cg_srcfind *f = field;
+    if (!*value) return cg_opt_error(why, "an empty directory name");
+    f->dirs = xrealloc(f->dirs, (f->n_dirs + 1) * sizeof *f->dirs);
+    f->dirs[f->n_dirs++] = xstrdup(value);
+    return CG_OPT_OK;
+}
+
+static cg_opt_result add_map(void *field, const cg_option *opt, const char *string,
+                             const char *value, cg_buf *why)
+{
+    (void)opt, (void)string;
+    cg_srcfind *f = field;
+    const char *eq = strchr(value, '=');
+    if (!eq || eq == value) {
+        cg_buf_repr(why, value, strlen(value));
+        return cg_opt_error(why, ": use OLD=NEW, OLD not empty");
+    }
+    size_t n = f->n_maps + 1;
+    f->from = xrealloc(f->from, n * sizeof *f->from);
+    f->to = xrealloc(f->to, n * sizeof *f->to);
+    f->from[n - 1] = xstrdup(value);
+    f->from[n - 1][eq - value] = 0;
+    f->to[n - 1] = xstrdup(eq + 1);
+    f->n_maps = n;
+    return CG_OPT_OK;
+}
+
+static const cg_choice formats[] = {{"text", CG_FORMAT_TEXT},
+                                    {"json", CG_FORMAT_JSON},
+                                    {"html", CG_FORMAT_HTML},
+                                    {"folded", CG_FORMAT_FOLDED},
+                                    {NULL, 0}};
+static const cg_choice inclusive[] = {{"yes", CG_INCL_ALL}, {"no", CG_INCL_NONE}, {NULL, 0}};
+static const cg_choice trees[] = {{"caller", CG_TREE_CALLER},
+                                  {"calling", CG_TREE_CALLING},
+                                  {"both", CG_TREE_BOTH},
+                                  {"none", CG_TREE_NONE},
+                                  {NULL, 0}};
+
+#define FIELD(f) offsetof(cg_annotate_opts, f)
+#define WHOLE    0 /* the action sets several fields */
+
+/* The parser, the usage line and the --help text are all made from this
+   table; its order is theirs.  The usage's line breaks are chosen by hand
+   (CG_OPT_USAGE_BREAK). */
+static const cg_option options[] = {
+    {.names = {"--diff"},
+     .help = "report the second file minus the first",
+     .apply = cg_opt_true,
+     .offset = FIELD(diff)},
+    CG_MOD_OPTIONS(cg_annotate_opts, mod_file, mod_fn),
+    {.names = {"--show"},
+     .metavar = "A,B,C",
+     .help = "the events to show, in this order (default: all); A:incl\n"
+             "is A's inclusive cost (input with calls)",
+     .flags = CG_OPT_USAGE_BREAK,
+     .apply = set_names,
+     .offset = FIELD(show)},
+    {.names = {"--sort"},
+     .metavar = "A,B,C",
+     .help = "the events to sort by, in priority order (default: the\n"
+             "order of the events line); A:incl as for --show",
+     .apply = set_names,
+     .offset = FIELD(sort)},
+    {.names = {"--threshold"},
+     .metavar = "N:[0,20]",
+     .def = "0.1",
+     .help = "leave out file:function and function:file pairs below\n"
+             "N% of the first sort event's total (default: 0.1)",
+     .apply = set_threshold,
+     .offset = WHOLE},
+    {.names = {"--show-percs", "--no-show-percs"},
+     .def = "--show-percs",
+     .help = "show, or not, a percentage next to each non-zero count",
+     .flags = CG_OPT_NEGATABLE | CG_OPT_USAGE_BREAK,
+     .apply = cg_opt_true,
+     .offset = FIELD(show_percs)},
+    {.names = {"--show-percs=yes"},
+     .help = "old spelling of --show-percs",
+     .flags = CG_OPT_NO_USAGE,
+     .apply = cg_opt_true,
+     .offset = FIELD(show_percs)},
+    {.names = {"--show-percs=no"},
+     .help = "old spelling of --no-show-percs",
+     .flags = CG_OPT_NO_USAGE,
+     .apply = cg_opt_false,
+     .offset = FIELD(show_percs)},
+    {.names = {"--annotate", "--no-annotate"},
+     .def = "--annotate",
+     .help = "annotate, or not, the source files of the files shown\n"
+             "in the file:function summary",
+     .flags = CG_OPT_NEGATABLE,
+     .apply = cg_opt_true,
+     .offset = FIELD(annotate)},
+    {.names = {"--auto=yes"},
+     .help = "old spelling of --annotate",
+     .flags = CG_OPT_NO_USAGE,
+     .apply = cg_opt_true,
+     .offset = FIELD(annotate)},
+    {.names = {"--auto=no"},
+     .help = "old spelling of --no-annotate",
+     .flags = CG_OPT_NO_USAGE,
+     .apply = cg_opt_false,
+     .offset = FIELD(annotate)},
+    {.names = {"--context"},
+     .metavar = "N",
+     .def = "8",
+     .help = "lines of context around annotated lines (default: 8)",
+     .flags = CG_OPT_USAGE_BREAK,
+     .apply = cg_opt_int,
+     .offset = FIELD(context)},
+    {.names = {"--format"},
+     .choices = formats,
+     .def = "text",
+     .help = "the report as text (default), as one JSON document, as\n"
+             "one self-contained HTML page (with a flame graph for\n"
+             "input with calls), or as folded stacks of the call\n"
+             "paths, one line each (`main;f;g 123`, one event: the\n"
+             "first, or --show EVENT), for flamegraph.pl and the like",
+     .apply = cg_opt_choice,
+     .offset = FIELD(format)},
+    {.names = {"--limit"},
+     .metavar = "[PATTERN:]EVENT=SPEC",
+     .help = "with --diff: exit with status 3 if EVENT's total grew\n"
+             "by more than SPEC (+P% or +N), or fell by less than\n"
+             "-P% or -N; with PATTERN (a glob of * and ?), the\n"
+             "inclusive cost of the functions it matches instead\n"
+             "(input with calls); repeatable",
+     .flags = CG_OPT_USAGE_BREAK,
+     .apply = add_limit,
+     .offset = WHOLE},
+    {.names = {"--part"},
+     .metavar = "N|NAME",
+     .help = "of Callgrind files with several parts (dumps), count\n"
+             "only part N, or the parts whose trigger is NAME\n"
+             "(default: all parts, added up)",
+     .apply = set_part,
+     .offset = WHOLE},
+    {.names = {"--inclusive"},
+     .choices = inclusive,
+     .help = "of input with calls: every column inclusive (yes), or\n"
+             "none (no); default: an inclusive column after the first",
+     .apply = cg_opt_choice,
+     .offset = FIELD(inclusive)},
+    {.names = {"--tree"},
+     .choices = trees,
+     .def = "both",
+     .help = "the call-graph section: each function with its callers,\n"
+             "its callees, both (default, for input with calls) or none",
+     .flags = CG_OPT_USAGE_BREAK,
+     .apply = cg_opt_choice,
+     .offset = FIELD(tree)},
+    {.names = {"--fold"},
+     .choices = cg_yes_no,
+     .def = "yes",
+     .help = "fold recursion levels and caller contexts into their\n"
+             "function (fib'2 into fib; default: yes)",
+     .apply = cg_opt_yes_no,
+     .offset = FIELD(fold)},
+    {.names = {"--collapse-recursion"},
+     .choices = cg_yes_no,
+     .def = "yes",
+     .help = "flame graphs and folded stacks: a function called by\n"
+             "itself is one frame (f;f;f as f; default: yes)",
+     .flags = CG_OPT_USAGE_BREAK,
+     .apply = cg_opt_yes_no,
+     .offset = FIELD(collapse)},
+    {.names = {"--flame-threshold"},
+     .metavar = "PCT",
+     .def = "0.01",
+     .help = "the HTML flame graph leaves out frames below PCT% of\n"
+             "the total in every event (default: 0.01)",
+     .apply = set_flame_threshold,
+     .offset = FIELD(flame_threshold)},
+    {.names = {"-I", "--include"},
+     .metavar = "DIR",
+     .help = "a relative source file name not found is looked for\n"
+             "under DIR (repeatable, in order)",
+     .flags = CG_OPT_USAGE_BREAK,
+     .apply = add_dir,
+     .offset = FIELD(find)},
+    {.names = {"--source-map"},
+     .metavar = "OLD=NEW",
+     .help = "a source file name starting with OLD is looked for as\n"
+             "NEW and the rest first (repeatable; e.g. Rust's\n"
+             "/rustc/HASH/=SYSROOT/lib/rustlib/src/rust/); unlike\n"
+             "--mod-filename, names in the report stay as they are",
+     .apply = add_map,
+     .offset = FIELD(find)},
+};
+
+static const cg_arg args[] = {
+    {"cachegrind-out-file", "a file written by Cachegrind or Callgrind (the format\n"
+                            "is told from the content; a --separate-threads run's\n"
+                            "plain file name stands for its thread files)"},
+};
 
 static const cg_program program = {
     .name = "cg_annotate",
-    .usage = "[--diff] [--mod-filename REGEX] [--mod-funcname REGEX]\n"
-             "       [--show A,B,C] [--sort A,B,C] [--threshold N:[0,20]]\n"
-             "       [--show-percs | --no-show-percs] [--annotate | --no-annotate]\n"
-             "       [--context N] [--format text|json|html|folded]\n"
-             "       [--limit [PATTERN:]EVENT=SPEC] [--part N|NAME] [--inclusive yes|no]\n"
-             "       [--tree caller|calling|both|none] [--fold yes|no]\n"
-             "       [--collapse-recursion yes|no] [--flame-threshold PCT]\n"
-             "       [-I DIR] [--source-map OLD=NEW]\n"
-             "       cachegrind-out-file [cachegrind-out-file ...]",
     .about = "Reports the counts of one or more Cachegrind or Callgrind output files (added\n"
              "up, or with --diff subtracted) per file and function, and annotates source\n"
              "files.\n",
-    .arguments = "  cachegrind-out-file   a file written by Cachegrind or Callgrind (the format\n"
-                 "                        is told from the content; a --separate-threads run's\n"
-                 "                        plain file name stands for its thread files)\n",
-    .options =
-        "  --diff                report the second file minus the first\n" CG_MOD_OPTIONS_HELP
-        "  --show A,B,C          the events to show, in this order (default: all); A:incl\n"
-        "                        is A's inclusive cost (input with calls)\n"
-        "  --sort A,B,C          the events to sort by, in priority order (default: the\n"
-        "                        order of the events line); A:incl as for --show\n"
-        "  --threshold N:[0,20]  leave out file:function and function:file pairs below\n"
-        "                        N% of the first sort event's total (default: 0.1)\n"
-        "  --show-percs, --no-show-percs\n"
-        "                        show, or not, a percentage next to each non-zero count\n"
-        "  --show-percs=yes      old spelling of --show-percs\n"
-        "  --show-percs=no       old spelling of --no-show-percs\n"
-        "  --annotate, --no-annotate\n"
-        "                        annotate, or not, the source files of the files shown\n"
-        "                        in the file:function summary\n"
-        "  --auto=yes            old spelling of --annotate\n"
-        "  --auto=no             old spelling of --no-annotate\n"
-        "  --context N           lines of context around annotated lines (default: 8)\n"
-        "  --format text|json|html|folded\n"
-        "                        the report as text (default), as one JSON document, as\n"
-        "                        one self-contained HTML page (with a flame graph for\n"
-        "                        input with calls), or as folded stacks of the call\n"
-        "                        paths, one line each (`main;f;g 123`, one event: the\n"
-        "                        first, or --show EVENT), for flamegraph.pl and the like\n"
-        "  --limit [PATTERN:]EVENT=SPEC\n"
-        "                        with --diff: exit with status 3 if EVENT's total grew\n"
-        "                        by more than SPEC (+P% or +N), or fell by less than\n"
-        "                        -P% or -N; with PATTERN (a glob of * and ?), the\n"
-        "                        inclusive cost of the functions it matches instead\n"
-        "                        (input with calls); repeatable\n"
-        "  --part N|NAME         of Callgrind files with several parts (dumps), count\n"
-        "                        only part N, or the parts whose trigger is NAME\n"
-        "                        (default: all parts, added up)\n"
-        "  --inclusive yes|no    of input with calls: every column inclusive (yes), or\n"
-        "                        none (no); default: an inclusive column after the first\n"
-        "  --tree caller|calling|both|none\n"
-        "                        the call-graph section: each function with its callers,\n"
-        "                        its callees, both (default, for input with calls) or none\n"
-        "  --fold yes|no         fold recursion levels and caller contexts into their\n"
-        "                        function (fib'2 into fib; default: yes)\n"
-        "  --collapse-recursion yes|no\n"
-        "                        flame graphs and folded stacks: a function called by\n"
-        "                        itself is one frame (f;f;f as f; default: yes)\n"
-        "  --flame-threshold PCT the HTML flame graph leaves out frames below PCT% of\n"
-        "                        the total in every event (default: 0.01)\n"
-        "  -I DIR, --include DIR a relative source file name not found is looked for\n"
-        "                        under DIR (repeatable, in order)\n"
-        "  --source-map OLD=NEW  a source file name starting with OLD is looked for as\n"
-        "                        NEW and the rest first (repeatable; e.g. Rust's\n"
-        "                        /rustc/HASH/=SYSROOT/lib/rustlib/src/rust/); unlike\n"
-        "                        --mod-filename, names in the report stay as they are\n",
-    .handle = handle,
-    CG_OPTIONS(opts),
-    CG_POSITIONALS(pos_names, true),
+    CG_OPTIONS(options),
+    CG_POSITIONALS(args, true),
+    .args_usage = "cachegrind-out-file [cachegrind-out-file ...]",
+    .args_usage_break = true,
 };
 
 bool cg_annotate_parse(cg_annotate_opts *o, int argc, char **argv, cg_error *e)
 {
-    *o = (cg_annotate_opts){.show_percs = true,
-                            .annotate = true,
-                            .threshold = 0.1,
-                            .context = 8,
-                            .inclusive = -1,
-                            .tree = -1,
-                            .fold = true,
-                            .collapse = true,
-                            .flame_threshold = 0.01};
+    *o = (cg_annotate_opts){0};
     o->files = cg_program_parse(&program, argc, argv, o, &o->n_files, e);
     if (!o->files) return false;
     if (o->diff && o->n_files != 2) {
@@ -355,7 +343,7 @@ bool cg_annotate_parse(cg_annotate_opts *o, int argc, char **argv, cg_error *e)
         return false;
     }
     if (o->format == CG_FORMAT_FOLDED &&
-        (o->n_show_names > 1 || (o->n_show_names == 1 && strchr(o->show_names[0], ':')))) {
+        (o->show.n > 1 || (o->show.n == 1 && strchr(o->show.v[0], ':')))) {
         /* A stack's count is one number: the self cost of one event. */
         cg_error_set(e, 2,
                      "argument --show: --format=folded writes one event's own counts: "
@@ -370,17 +358,17 @@ bool cg_annotate_check_events(void *ctx, const cg_text *events, size_t n, cg_err
 {
     const cg_annotate_opts *o = ctx;
     static const char *const what[] = {"--show", "--sort"};
-    char **lists[] = {o->show_names, o->sort_names};
-    size_t counts[] = {o->n_show_names, o->n_sort_names};
+    const cg_names *lists[] = {&o->show, &o->sort};
     for (int l = 0; l < 2; l++) {
-        for (size_t i = 0; i < counts[l]; i++) {
+        for (size_t i = 0; i < lists[l]->n; i++) {
+            const char *name = lists[l]->v[i];
             size_t k = 0;
             bool incl;
-            size_t len = event_len(lists[l][i], &incl);
-            while (k < n && !is_event(&events[k], lists[l][i], len)) k++;
+            size_t len = event_len(name, &incl);
+            while (k < n && !is_event(&events[k], name, len)) k++;
             if (k == n)
                 return cg_error_set(e, 1, "%s event `%s` did not appear in `events:` line", what[l],
-                                    lists[l][i]);
+                                    name);
         }
     }
     return true;
@@ -388,18 +376,18 @@ bool cg_annotate_check_events(void *ctx, const cg_text *events, size_t n, cg_err
 
 /* The columns of the named events (which the reader has checked), or of
    all; *incl says whether one is inclusive.  `every` makes them all so. */
-static cg_col *columns(const cg_text *events, size_t n, char **names, size_t n_names, bool every,
+static cg_col *columns(const cg_text *events, size_t n, const cg_names *names, bool every,
                        size_t *count, bool *incl)
 {
-    size_t m = names ? n_names : n;
+    size_t m = names->v ? names->n : n;
     cg_col *c = xmalloc((m + 2) * sizeof *c);
     *incl = false;
     for (size_t i = 0; i < m; i++) {
         size_t k = i;
         bool in = false;
-        if (names) {
-            size_t len = event_len(names[i], &in);
-            for (k = 0; k < n && !is_event(&events[k], names[i], len); k++) continue;
+        if (names->v) {
+            size_t len = event_len(names->v[i], &in);
+            for (k = 0; k < n && !is_event(&events[k], names->v[i], len); k++) continue;
         }
         c[i] = (cg_col){k, in || every ? CG_COL_INCL : CG_COL_SELF};
         *incl |= c[i].kind == CG_COL_INCL;
@@ -411,9 +399,9 @@ static cg_col *columns(const cg_text *events, size_t n, char **names, size_t n_n
 bool cg_annotate_select(cg_annotate_opts *o, const cg_text *events, size_t n, bool calls,
                         cg_col **show, size_t *n_show, cg_col **sort, size_t *n_sort, cg_error *e)
 {
-    bool every = o->inclusive == 1, si, ti;
-    *show = columns(events, n, o->show_names, o->n_show_names, every, n_show, &si);
-    *sort = columns(events, n, o->sort_names, o->n_sort_names, every, n_sort, &ti);
+    bool every = o->inclusive == CG_INCL_ALL, si, ti;
+    *show = columns(events, n, &o->show, every, n_show, &si);
+    *sort = columns(events, n, &o->sort, every, n_sort, &ti);
     if ((si || ti) && !calls) {
         /* Name what asked for them: the option, or the first such column. */
         const cg_col *c = si ? *show : *sort;
@@ -428,7 +416,7 @@ bool cg_annotate_select(cg_annotate_opts *o, const cg_text *events, size_t n, bo
         *show = *sort = NULL;
         return false;
     }
-    if (calls && o->inclusive < 0 && !o->show_names && *n_show) {
+    if (calls && o->inclusive == CG_INCL_DEFAULT && !o->show.v && *n_show) {
         /* The default columns: the first one's inclusive cost after it. */
         memmove(*show + 2, *show + 1, (*n_show - 1) * sizeof **show);
         (*show)[1] = (cg_col){(*show)[0].event, CG_COL_INCL};
@@ -453,8 +441,8 @@ void cg_annotate_opts_free(cg_annotate_opts *o)
 {
     cg_subst_free(o->mod_file);
     cg_subst_free(o->mod_fn);
-    free_names(o->show_names, o->n_show_names);
-    free_names(o->sort_names, o->n_sort_names);
+    free_names(&o->show);
+    free_names(&o->sort);
     for (size_t i = 0; i < o->n_limits; i++) cg_limit_free(&o->limits[i]);
     free(o->limits);
     for (size_t i = 0; i < o->find.n_dirs; i++) free(o->find.dirs[i]);

@@ -19,21 +19,32 @@ typedef enum cg_format {
     CG_FORMAT_FOLDED
 } cg_format;
 
+/* --inclusive, or its absence. */
+enum cg_inclusive {
+    CG_INCL_DEFAULT, /* one inclusive column after the first, when the input has calls */
+    CG_INCL_ALL,     /* yes: every column inclusive */
+    CG_INCL_NONE     /* no */
+};
+
+/* Event names as --show and --sort list them (v NULL: not given). */
+typedef struct cg_names {
+    char **v;
+    size_t n;
+} cg_names;
+
+/* The fields the options set; their defaults are in the option table. */
 typedef struct cg_annotate_opts {
     bool diff, show_percs, annotate;
-    cg_format format;
+    int format; /* enum cg_format */
     cg_subst *mod_file, *mod_fn;
-    char **show_names, **sort_names; /* NULL: not given */
-    size_t n_show_names, n_sort_names;
+    cg_names show, sort;
     double threshold;
     bool threshold_given; /* else the JSON report lists every pair */
     long long context;
     cg_limit *limits;
     size_t n_limits, cap_limits;
-    /* --inclusive: -1 not given (one inclusive column after the first when
-       the input has calls), 0 no, 1 every column inclusive. */
-    int inclusive;
-    int tree;               /* enum cg_tree; -1: not given (both, when there are calls) */
+    int inclusive;          /* enum cg_inclusive */
+    int tree;               /* enum cg_tree */
     bool fold;              /* --fold: recursion levels and caller contexts folded */
     bool collapse;          /* --collapse-recursion */
     cg_srcfind find;        /* -I, --source-map */

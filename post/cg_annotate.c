@@ -133,8 +133,7 @@ static cg_report report_of(cg_annotate_opts *opt, const cg_profile *p, const cg_
                    .n_sort = n_sort,
                    .graph = g,
                    .fn_node = g ? cg_fgraph_nodes_of(g, p) : NULL,
-                   .tree = calls ? (opt->tree < 0 ? CG_TREE_BOTH : (enum cg_tree)opt->tree)
-                                 : CG_TREE_NONE,
+                   .tree = calls ? (enum cg_tree)opt->tree : CG_TREE_NONE,
                    .threshold_given = opt->threshold_given,
                    .threshold = opt->threshold,
                    .context = opt->context,

@@ -9,53 +9,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_MOD_FILENAME, OPT_MOD_FUNCNAME };
+/* What the command line sets. */
+typedef struct diff_opts {
+    cg_subst *mod_file, *mod_fn;
+} diff_opts;
 
-static const cg_opt opts[] = {
-    {{"--mod-filename", NULL}, true, OPT_MOD_FILENAME},
-    {{"--mod-funcname", NULL}, true, OPT_MOD_FUNCNAME},
+static const cg_option options[] = {
+    CG_MOD_OPTIONS(diff_opts, mod_file, mod_fn),
 };
 
-static cg_subst *mod_file, *mod_fn;
-
-static const char *handle(void *ctx, int id, const char *string, const char *value)
-{
-    (void)ctx, (void)string;
-    cg_subst **to = id == OPT_MOD_FILENAME ? &mod_file : &mod_fn;
-    cg_subst_free(*to);
-    if (!(*to = cg_subst_parse(value))) return cg_bad_value("search_and_replace", value);
-    return NULL;
-}
-
-static const char *const pos_names[] = {"cachegrind-out-file1", "cachegrind-out-file2"};
+static const cg_arg args[] = {
+    {"cachegrind-out-file1", "the file to subtract"},
+    {"cachegrind-out-file2", "the file to subtract from"},
+};
 
 static const cg_program program = {
     .name = "cg_diff",
-    .usage = "[--mod-filename REGEX] [--mod-funcname REGEX]\n"
-             "       cachegrind-out-file1 cachegrind-out-file2",
     .about = "Subtracts the counts of the first Cachegrind output file from those of the\n"
              "second, per function, and writes the result as a Cachegrind output file.\n"
              "(`cg_annotate --diff` does the same with line-level detail.)  Callgrind\n"
              "output files are read too; when either input is one, the result is a\n"
              "Callgrind output file with the calls and their inclusive costs subtracted.\n",
-    .arguments = "  cachegrind-out-file1  the file to subtract\n"
-                 "  cachegrind-out-file2  the file to subtract from\n",
-    .options = CG_MOD_OPTIONS_HELP,
-    .handle = handle,
-    CG_OPTIONS(opts),
-    CG_POSITIONALS(pos_names, false),
+    CG_OPTIONS(options),
+    CG_POSITIONALS(args, false),
+    .args_usage = "cachegrind-out-file1 cachegrind-out-file2",
+    .args_usage_break = true,
 };
 
 int main(int argc, char **argv)
 {
     size_t n;
-    char **files = cg_start(&program, argc, argv, NULL, &n);
+    diff_opts opts = {0};
+    char **files = cg_start(&program, argc, argv, &opts, &n);
     cg_error e = {0};
 
     cg_profile p;
     cg_profile_init(&p, &cg_rules_diff);
-    p.mod_file = mod_file;
-    p.mod_fn = mod_fn;
+    p.mod_file = opts.mod_file;
+    p.mod_fn = opts.mod_fn;
     cg_read_opts first = {.sign = -1}, second = {.sign = 1};
     if (!cg_read_file(&p, files[0], &first, &e)) cg_fail(&e);
     cg_input *in2 = cg_read_file(&p, files[1], &second, &e);

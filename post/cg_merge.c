@@ -11,20 +11,18 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { OPT_OUTPUT };
+/* What the command line sets. */
+typedef struct merge_opts {
+    const char *output; /* -o: NULL for standard output */
+} merge_opts;
 
-static const cg_opt opts[] = {
-    {{"-o", NULL}, true, OPT_OUTPUT},
+static const cg_option options[] = {
+    {.names = {"-o"},
+     .metavar = "FILE",
+     .help = "write the result to FILE, not to standard output",
+     .apply = cg_opt_string,
+     .offset = offsetof(merge_opts, output)},
 };
-
-static const char *output;
-
-static const char *handle(void *ctx, int id, const char *string, const char *value)
-{
-    (void)ctx, (void)string;
-    if (id == OPT_OUTPUT) output = value;
-    return NULL;
-}
 
 /* A merged profile names every command that went into it: the first
    input's is the cmd: line (both formats allow one), each other distinct
@@ -70,27 +68,28 @@ static void merged_cmds(const cg_profile *p, cg_text **desc, size_t *n_desc, siz
     }
 }
 
-static const char *const pos_names[] = {"cachegrind-out-file"};
+static const cg_arg args[] = {
+    {"cachegrind-out-file", "a file written by Cachegrind or Callgrind"},
+};
 
 static const cg_program program = {
     .name = "cg_merge",
-    .usage = "[-o FILE] cachegrind-out-file...",
     .about = "Adds up the counts of one or more Cachegrind output files and writes them\n"
              "as a single Cachegrind output file.  (cg_annotate can take several files\n"
              "itself, which is usually the better choice.)  Callgrind output files are\n"
              "read too; when any input is one, the result is a Callgrind output file\n"
              "with the calls and their inclusive costs summed.\n",
-    .arguments = "  cachegrind-out-file   a file written by Cachegrind or Callgrind\n",
-    .options = "  -o FILE               write the result to FILE, not to standard output\n",
-    .handle = handle,
-    CG_OPTIONS(opts),
-    CG_POSITIONALS(pos_names, true),
+    CG_OPTIONS(options),
+    CG_POSITIONALS(args, true),
+    .args_usage = "cachegrind-out-file...",
 };
 
 int main(int argc, char **argv)
 {
     size_t n;
-    char **files = cg_start(&program, argc, argv, NULL, &n);
+    merge_opts opts = {0};
+    char **files = cg_start(&program, argc, argv, &opts, &n);
+    const char *output = opts.output;
 
     cg_profile p;
     cg_profile_init(&p, &cg_rules_merge);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* cmdline.c: the argparse-compatible command-line parser shared by the three
-   programs, plus the Python-syntax number parsers their options need.  It
-   never prints or exits: mistakes go back to the caller as a cg_error. */
+/* cmdline.c: the option tables of cmdline.h and what is made of them: the
+   argparse-compatible parser shared by the three programs, the usage items
+   and the --help lines, the usual option actions, and the Python-syntax
+   number parsers their options need.  It never prints or exits: mistakes
+   go back to the caller as a cg_error. */
 #include "cmdline.h"
 #include "util.h"
 
@@ -18,13 +20,15 @@ enum kind { K_POS, K_DASHDASH, K_OPT };
 
 typedef struct classified {
     enum kind kind;
-    const cg_opt *opt;  /* NULL for an unknown option */
-    const char *string; /* the option string matched */
+    const cg_option *opt; /* NULL for an unknown option */
+    const char *string;   /* the option string matched */
     const char *explicit_value;
     bool single_dash_joined; /* -oVALUE form */
 } classified;
 
-const char cg_opt_done[] = "";
+/* The column where --help texts start; an item reaching into it puts its
+   text on the next line. */
+enum { HELP_COLUMN = 24 };
 
 char *cg_repr_str(const char *s)
 {
@@ -32,6 +36,168 @@ char *cg_repr_str(const char *s)
     cg_buf_repr(&b, s, strlen(s));
     return b.p;
 }
+
+static bool takes_value(const cg_option *o)
+{
+    return o->metavar || o->choices;
+}
+
+/* ------------------------------------------------------------ actions */
+
+cg_opt_result cg_opt_error(cg_buf *why, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cg_buf_vprintf(why, fmt, ap);
+    va_end(ap);
+    return CG_OPT_BAD;
+}
+
+cg_opt_result cg_opt_bad_value(cg_buf *why, const char *what, const char *value)
+{
+    cg_buf_printf(why, "invalid %s value: ", what);
+    cg_buf_repr(why, value, strlen(value));
+    return CG_OPT_BAD;
+}
+
+cg_opt_result cg_opt_true(void *field, const cg_option *opt, const char *string, const char *value,
+                          cg_buf *why)
+{
+    (void)value, (void)why;
+    *(bool *)field =
+        !((opt->flags & CG_OPT_NEGATABLE) && string && strcmp(string, opt->names[1]) == 0);
+    return CG_OPT_OK;
+}
+
+cg_opt_result cg_opt_false(void *field, const cg_option *opt, const char *string, const char *value,
+                           cg_buf *why)
+{
+    (void)opt, (void)string, (void)value, (void)why;
+    *(bool *)field = false;
+    return CG_OPT_OK;
+}
+
+cg_opt_result cg_opt_string(void *field, const cg_option *opt, const char *string,
+                            const char *value, cg_buf *why)
+{
+    (void)opt, (void)string, (void)why;
+    *(const char **)field = value;
+    return CG_OPT_OK;
+}
+
+cg_opt_result cg_opt_int(void *field, const cg_option *opt, const char *string, const char *value,
+                         cg_buf *why)
+{
+    (void)opt, (void)string;
+    if (!cg_parse_py_int(value, field)) return cg_opt_bad_value(why, "int", value);
+    return CG_OPT_OK;
+}
+
+/* The choice named `value`, or NULL with the error in *why. */
+static const cg_choice *find_choice(const cg_option *opt, const char *value, cg_buf *why)
+{
+    const cg_choice *c = opt->choices;
+    for (; c->name; c++)
+        if (strcmp(c->name, value) == 0) return c;
+    cg_buf_adds(why, "invalid choice: use ");
+    for (c = opt->choices; c->name; c++) {
+        if (c != opt->choices) cg_buf_adds(why, c[1].name ? ", " : " or ");
+        cg_buf_adds(why, c->name);
+    }
+    return NULL;
+}
+
+cg_opt_result cg_opt_choice(void *field, const cg_option *opt, const char *string,
+                            const char *value, cg_buf *why)
+{
+    (void)string;
+    const cg_choice *c = find_choice(opt, value, why);
+    if (!c) return CG_OPT_BAD;
+    *(int *)field = c->value;
+    return CG_OPT_OK;
+}
+
+const cg_choice cg_yes_no[] = {{"yes", true}, {"no", false}, {NULL, 0}};
+
+cg_opt_result cg_opt_yes_no(void *field, const cg_option *opt, const char *string,
+                            const char *value, cg_buf *why)
+{
+    (void)string;
+    const cg_choice *c = find_choice(opt, value, why);
+    if (!c) return CG_OPT_BAD;
+    *(bool *)field = c->value;
+    return CG_OPT_OK;
+}
+
+/* ------------------------------------------------------ usage and help */
+
+/* ` VALUE` after a spelling: the placeholder, or the choices. */
+static void add_metavar(cg_buf *b, const cg_option *o)
+{
+    if (o->metavar) {
+        cg_buf_addc(b, ' ');
+        cg_buf_adds(b, o->metavar);
+    } else if (o->choices) {
+        for (const cg_choice *c = o->choices; c->name; c++) {
+            cg_buf_addc(b, c == o->choices ? ' ' : '|');
+            cg_buf_adds(b, c->name);
+        }
+    }
+}
+
+void cg_usage_items(cg_buf *b, const cg_option *opts, size_t n, int indent)
+{
+    for (size_t i = 0; i < n; i++) {
+        const cg_option *o = &opts[i];
+        if (o->flags & CG_OPT_NO_USAGE) continue;
+        if (o->flags & CG_OPT_USAGE_BREAK)
+            cg_buf_printf(b, "\n%*s", indent, "");
+        else
+            cg_buf_addc(b, ' ');
+        /* One spelling stands for the others, but a negatable pair is a
+           choice between two. */
+        cg_buf_printf(b, "[%s", o->names[0]);
+        if (o->flags & CG_OPT_NEGATABLE) cg_buf_printf(b, " | %s", o->names[1]);
+        add_metavar(b, o);
+        cg_buf_addc(b, ']');
+    }
+}
+
+void cg_help_item(cg_buf *b, const char *item, const char *help)
+{
+    size_t len = strlen(item);
+    cg_buf_printf(b, "  %s", item);
+    if (2 + len < HELP_COLUMN)
+        cg_buf_printf(b, "%*s", (int)(HELP_COLUMN - 2 - len), "");
+    else
+        cg_buf_printf(b, "\n%*s", HELP_COLUMN, "");
+    for (const char *p = help;;) {
+        const char *nl = strchr(p, '\n');
+        cg_buf_add(b, p, nl ? (size_t)(nl - p) : strlen(p));
+        cg_buf_addc(b, '\n');
+        if (!nl) break;
+        p = nl + 1;
+        cg_buf_printf(b, "%*s", HELP_COLUMN, "");
+    }
+}
+
+void cg_help_options(cg_buf *b, const cg_option *opts, size_t n)
+{
+    cg_buf item = {0};
+    for (size_t i = 0; i < n; i++) {
+        const cg_option *o = &opts[i];
+        item.len = 0;
+        for (const char *const *s = o->names; *s; s++) {
+            if (s != o->names) cg_buf_adds(&item, ", ");
+            cg_buf_adds(&item, *s);
+            add_metavar(&item, o);
+        }
+        cg_help_item(b, item.p, o->help);
+    }
+    cg_buf_free(&item);
+}
+
+/* ------------------------------------------------------------- parsing */
 
 /* Sets *e to argparse's error: status 2, after the usage lines. */
 static bool usage_error(cg_error *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -65,10 +231,10 @@ static bool looks_negative_number(const char *s)
     return !*p && p > f;
 }
 
-static const cg_opt *find_exact(const cg_cmdline *cl, const char *s, size_t n, const char **str)
+static const cg_option *find_exact(const cg_cmdline *cl, const char *s, size_t n, const char **str)
 {
     for (size_t i = 0; i < cl->n_opts; i++)
-        for (const char *const *o = cl->opts[i].strings; *o; o++)
+        for (const char *const *o = cl->opts[i].names; *o; o++)
             if (strlen(*o) == n && strncmp(*o, s, n) == 0) {
                 *str = *o;
                 return &cl->opts[i];
@@ -96,7 +262,7 @@ static bool classify(const cg_cmdline *cl, const char *arg, classified *out, cg_
     bool dd = arg[1] == '-';
     size_t plen = dd && eq ? (size_t)(eq - arg) : strlen(arg);
     for (size_t i = 0; i < cl->n_opts; i++) {
-        for (const char *const *o = cl->opts[i].strings; *o; o++) {
+        for (const char *const *o = cl->opts[i].names; *o; o++) {
             classified m = {K_OPT, &cl->opts[i], *o, NULL, false};
             if (dd) {
                 if (strncmp(*o, arg, plen) != 0) continue;
@@ -128,27 +294,32 @@ static bool classify(const cg_cmdline *cl, const char *arg, classified *out, cg_
 }
 
 /* The name argparse gives an option in messages: all its strings. */
-static char *opt_display(const cg_opt *o)
+static char *opt_display(const cg_option *o)
 {
     cg_buf b = {0};
-    for (const char *const *s = o->strings; *s; s++) {
-        if (s != o->strings) cg_buf_addc(&b, '/');
+    for (const char *const *s = o->names; *s; s++) {
+        if (s != o->names) cg_buf_addc(&b, '/');
         cg_buf_adds(&b, *s);
     }
     return b.p;
 }
 
-/* Applies one option; false when parsing stops (*e set). */
-static bool take(const cg_cmdline *cl, const classified *c, const char *value, cg_error *e)
+/* Applies one option (string and value as cg_opt_apply has them); false
+   when parsing stops (*e set). */
+static bool take(const cg_cmdline *cl, const cg_option *o, const char *string, const char *value,
+                 cg_error *e)
 {
-    const cg_opt *o = c->opt;
-    const char *err = cl->handle(cl->ctx, o->id, c->string, value);
-    if (!err) return true;
-    if (err == cg_opt_done) return cg_error_bytes(e, 0, "", 0);
-    char *d = opt_display(o);
-    usage_error(e, "argument %s: %s", d, err);
-    free(d);
-    return false;
+    cg_buf why = {0};
+    cg_opt_result r = o->apply((char *)cl->ctx + o->offset, o, string, value, &why);
+    if (r == CG_OPT_DONE) {
+        cg_error_bytes(e, 0, "", 0);
+    } else if (r == CG_OPT_BAD) {
+        char *d = opt_display(o);
+        usage_error(e, "argument %s: %s", d, why.p ? why.p : "");
+        free(d);
+    }
+    cg_buf_free(&why);
+    return r == CG_OPT_OK;
 }
 
 /* The positional arguments, or NULL with *e set. */
@@ -167,9 +338,9 @@ static char **parse(const cg_cmdline *cl, size_t n, char **args, const classifie
             size_t j = i;
             while (j < n && cls[j].kind != K_OPT) {
                 if (cls[j].kind == K_POS) {
-                    if (slots_filled < cl->n_pos) {
+                    if (slots_filled < cl->n_args) {
                         pos[n_pos++] = args[j];
-                        if (!(cl->last_many && slots_filled == cl->n_pos - 1)) slots_filled++;
+                        if (!(cl->last_many && slots_filled == cl->n_args - 1)) slots_filled++;
                     } else {
                         if (extras.len) cg_buf_addc(&extras, ' ');
                         cg_buf_adds(&extras, args[j]);
@@ -177,8 +348,8 @@ static char **parse(const cg_cmdline *cl, size_t n, char **args, const classifie
                 }
                 j++;
             }
-            if (cl->last_many && slots_filled == cl->n_pos - 1 && n_pos >= cl->n_pos)
-                slots_filled = cl->n_pos;
+            if (cl->last_many && slots_filled == cl->n_args - 1 && n_pos >= cl->n_args)
+                slots_filled = cl->n_args;
             i = j;
             continue;
         }
@@ -188,20 +359,20 @@ static char **parse(const cg_cmdline *cl, size_t n, char **args, const classifie
             cg_buf_adds(&extras, args[i]);
             i++;
         } else if (c->explicit_value) {
-            if (!c->opt->takes_value) {
+            if (!takes_value(c->opt)) {
                 char *d = opt_display(c->opt), *r = cg_repr_str(c->explicit_value);
                 ok = usage_error(e, "argument %s: ignored explicit argument %s", d, r);
                 free(d);
                 free(r);
             } else {
-                ok = take(cl, c, c->explicit_value, e);
+                ok = take(cl, c->opt, c->string, c->explicit_value, e);
                 i++;
             }
-        } else if (!c->opt->takes_value) {
-            ok = take(cl, c, NULL, e);
+        } else if (!takes_value(c->opt)) {
+            ok = take(cl, c->opt, c->string, NULL, e);
             i++;
         } else if (i + 1 < n && cls[i + 1].kind == K_POS) {
-            ok = take(cl, c, args[i + 1], e);
+            ok = take(cl, c->opt, c->string, args[i + 1], e);
             i += 2;
         } else {
             char *d = opt_display(c->opt);
@@ -209,11 +380,11 @@ static char **parse(const cg_cmdline *cl, size_t n, char **args, const classifie
             free(d);
         }
     }
-    if (ok && slots_filled < cl->n_pos) {
+    if (ok && slots_filled < cl->n_args) {
         cg_buf b = {0};
-        for (size_t k = slots_filled; k < cl->n_pos; k++) {
+        for (size_t k = slots_filled; k < cl->n_args; k++) {
             if (b.len) cg_buf_adds(&b, ", ");
-            cg_buf_adds(&b, cl->pos_names[k]);
+            cg_buf_adds(&b, cl->args[k].name);
         }
         ok = usage_error(e, "the following arguments are required: %s", b.p);
         cg_buf_free(&b);
@@ -230,6 +401,14 @@ static char **parse(const cg_cmdline *cl, size_t n, char **args, const classifie
 
 char **cg_parse_args(const cg_cmdline *cl, int argc, char **argv, size_t *n_out, cg_error *e)
 {
+    /* The defaults first, through the options' own actions, as argparse
+       sets them before it reads anything. */
+    for (size_t i = 0; i < cl->n_opts; i++) {
+        const cg_option *o = &cl->opts[i];
+        if (!o->def) continue;
+        bool v = takes_value(o);
+        if (!take(cl, o, v ? NULL : o->def, v ? o->def : NULL, e)) return NULL;
+    }
     size_t n = argc > 1 ? (size_t)argc - 1 : 0;
     char **args = argv + 1;
     classified *cls = xcalloc(n, sizeof *cls);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* program.c: the start-up the three programs share (program.h). */
 #include "program.h"
+#include "regex-subst.h"
 #include "util.h"
 
 #include <libgen.h>
@@ -12,8 +13,6 @@
 #error "PACKAGE_VERSION comes from configure (AC_INIT)"
 #endif
 
-enum { OPT_HELP = -1, OPT_VERSION = -2 };
-
 /* The program being run, for its usage lines, --help and messages. */
 static struct {
     const cg_program *p;
@@ -21,34 +20,69 @@ static struct {
     const char *name; /* argv[0]'s basename, as argparse shows it */
 } current;
 
-static void usage(FILE *out)
-{
-    fprintf(out, "usage: %s [-h] [--version] %s\n", current.name, current.p->usage);
-}
+static cg_opt_apply print_help, print_version;
 
-static void help(void)
+/* Every program's first options, as argparse lists them. */
+static const cg_option builtins[] = {
+    {.names = {"-h", "--help"}, .help = "print this help and exit", .apply = print_help},
+    {.names = {"--version"}, .help = "print the version number and exit", .apply = print_version},
+};
+enum { N_BUILTINS = sizeof builtins / sizeof *builtins };
+
+static void add_usage(cg_buf *b)
 {
     const cg_program *p = current.p;
-    usage(stdout);
-    printf("\n%s\nArguments:\n%s\nOptions:\n"
-           "  -h, --help            print this help and exit\n"
-           "  --version             print the version number and exit\n"
-           "%s",
-           p->about, p->arguments, p->options);
+    static const char lead[] = "usage: ";
+    /* Continuation lines line up under the program name. */
+    int indent = (int)sizeof lead - 1;
+    cg_buf_printf(b, "%s%s", lead, current.name);
+    cg_usage_items(b, builtins, N_BUILTINS, indent);
+    cg_usage_items(b, p->opts, p->n_opts, indent);
+    if (p->args_usage_break)
+        cg_buf_printf(b, "\n%*s", indent, "");
+    else
+        cg_buf_addc(b, ' ');
+    cg_buf_printf(b, "%s\n", p->args_usage);
 }
 
-static const char *handle(void *ctx, int id, const char *string, const char *value)
+static void put(FILE *out, const cg_buf *b)
 {
-    switch (id) {
-    case OPT_HELP:
-        help();
-        return cg_opt_done;
-    case OPT_VERSION:
-        printf("%s (Cachegrind, rebuilt) %s\n", current.p->name, PACKAGE_VERSION);
-        return cg_opt_done;
-    default:
-        return current.p->handle(ctx, id, string, value);
-    }
+    fwrite(b->p, 1, b->len, out);
+}
+
+static cg_opt_result print_help(void *field, const cg_option *opt, const char *string,
+                                const char *value, cg_buf *why)
+{
+    (void)field, (void)opt, (void)string, (void)value, (void)why;
+    const cg_program *p = current.p;
+    cg_buf b = {0};
+    add_usage(&b);
+    cg_buf_printf(&b, "\n%s\nArguments:\n", p->about);
+    for (size_t i = 0; i < p->n_args; i++) cg_help_item(&b, p->args[i].name, p->args[i].help);
+    cg_buf_adds(&b, "\nOptions:\n");
+    cg_help_options(&b, builtins, N_BUILTINS);
+    cg_help_options(&b, p->opts, p->n_opts);
+    put(stdout, &b);
+    cg_buf_free(&b);
+    return CG_OPT_DONE;
+}
+
+static cg_opt_result print_version(void *field, const cg_option *opt, const char *string,
+                                   const char *value, cg_buf *why)
+{
+    (void)field, (void)opt, (void)string, (void)value, (void)why;
+    printf("%s (Cachegrind, rebuilt) %s\n", current.p->name, PACKAGE_VERSION);
+    return CG_OPT_DONE;
+}
+
+cg_opt_result cg_opt_subst(void *field, const cg_option *opt, const char *string, const char *value,
+                           cg_buf *why)
+{
+    (void)opt, (void)string;
+    cg_subst **to = field;
+    cg_subst_free(*to);
+    if (!(*to = cg_subst_parse(value))) return cg_opt_bad_value(why, "search_and_replace", value);
+    return CG_OPT_OK;
 }
 
 void cg_fail(const cg_error *e)
@@ -56,7 +90,10 @@ void cg_fail(const cg_error *e)
     if (e->status == 0) cg_exit(0);
     if (e->usage) {
         fflush(stdout);
-        usage(stderr);
+        cg_buf b = {0};
+        add_usage(&b);
+        put(stderr, &b);
+        cg_buf_free(&b);
     }
     if (!e->argparse) cg_die_status(e->status, e->msg.p, e->msg.len);
     fflush(stdout);
@@ -64,25 +101,6 @@ void cg_fail(const cg_error *e)
     cg_put_safe(stderr, e->msg.p, e->msg.len);
     fputc('\n', stderr);
     cg_exit(e->status);
-}
-
-const char *cg_value_error(const char *value, const char *before, const char *after)
-{
-    static cg_buf b;
-    b.len = 0;
-    char *r = cg_repr_str(value);
-    cg_buf_printf(&b, "%s%s%s", before, r, after);
-    free(r);
-    return b.p;
-}
-
-const char *cg_bad_value(const char *what, const char *value)
-{
-    cg_buf pre = {0};
-    cg_buf_printf(&pre, "invalid %s value: ", what);
-    const char *e = cg_value_error(value, pre.p, "");
-    cg_buf_free(&pre);
-    return e;
 }
 
 char **cg_program_parse(const cg_program *p, int argc, char **argv, void *ctx, size_t *n,
@@ -93,12 +111,12 @@ char **cg_program_parse(const cg_program *p, int argc, char **argv, void *ctx, s
     current.argv0 = xmemdup0(argv[0], strlen(argv[0]));
     current.name = basename(current.argv0);
 
-    /* -h and --version come first, as argparse lists them. */
-    cg_opt *opts = xmalloc((p->n_opts + 2) * sizeof *opts);
-    opts[0] = (cg_opt){{"-h", "--help", NULL}, false, OPT_HELP};
-    opts[1] = (cg_opt){{"--version", NULL}, false, OPT_VERSION};
-    memcpy(opts + 2, p->opts, p->n_opts * sizeof *opts);
-    cg_cmdline cl = {opts, p->n_opts + 2, p->pos_names, p->n_pos, p->last_many, handle, ctx};
+    /* One table for the parser: -h and --version come first. */
+    size_t n_opts = N_BUILTINS + p->n_opts;
+    cg_option *opts = xmalloc(n_opts * sizeof *opts);
+    memcpy(opts, builtins, sizeof builtins);
+    memcpy(opts + N_BUILTINS, p->opts, p->n_opts * sizeof *p->opts);
+    cg_cmdline cl = {opts, n_opts, p->args, p->n_args, p->last_many, ctx};
     char **pos = cg_parse_args(&cl, argc, argv, n, e);
     free(opts);
     return pos;

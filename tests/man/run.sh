@@ -1,10 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/man/run.sh: the manual pages (man/*.1).
-#   man/options-PROG   every option spelling PROG's --help lists appears in
-#                      PROG's page (for the tool: its "user options for
+#   man/option-list-PROG  (cg_annotate, cg_merge, cg_diff) the option
+#                      spellings of the Options: section of PROG's --help and
+#                      those of the OPTIONS list (the .TP/.TQ tags) of the
+#                      page `make install` installs are the same: each one
+#                      missing on either side is named
+#   man/options-cachegrind  every option spelling of the "user options for
 #                      Cachegrind" section of `vg-in-place --tool=cachegrind
-#                      --help`)
+#                      --help` appears in the tool's page
 #   man/groff-PAGE     `groff -ww -man` renders PAGE without a warning
 #   man/man-l-PAGE     so does `man -l PAGE`
 #   man/installed      `make install` of man/ into a scratch DESTDIR gives every
@@ -74,15 +78,95 @@ command -v groff >/dev/null 2>&1 || have_groff=no
 have_man=yes
 command -v man >/dev/null 2>&1 || have_man=no
 
-# --- every --help option in its page --------------------------------------
+# --- the pages installed ---------------------------------------------------
+# `make install` of man/ into a scratch DESTDIR, once: man/option-list-PROG
+# reads the pages it installs, and man/installed checks them.
+dest="$work/destdir"
+man1=""
+if [ ! -f "$abs_top_builddir/man/Makefile" ]; then
+  install_state=unconfigured
+elif ${MAKE:-make} -s -C "$abs_top_builddir/man" install DESTDIR="$dest" \
+    >"$work/install.log" 2>&1; then
+  install_state=done
+  man1=$(find "$dest" -type d -name man1 | head -n 1)
+else
+  install_state=failed
+fi
+
+# help_items < HELP: the option spellings of the Options: section of one of
+# our programs' --help (program.c lays it out): an item starts a line with
+# two blanks and a dash; its spellings, each followed by its value's
+# placeholder if it has one, are separated by ", ", and its help text
+# follows after a blank or on the next line.
+help_items() {
+  awk '
+    /^Options:$/ { on = 1; next }
+    on && /^  -/ {
+      n = split($0, w, " ")
+      i = 1
+      while (i <= n && w[i] ~ /^-/) {
+        t = w[i]
+        more = sub(/,$/, "", t)
+        print t
+        i++
+        if (more) continue
+        if (i <= n && w[i] ~ /,$/) { i++; continue }  # a placeholder, then ", "
+        break
+      }
+    }' | help_options
+}
+
+# page_items PAGE: the option spellings of PAGE's option list: the tags of
+# the .TP and .TQ paragraphs of its OPTIONS section, rendered by groff (so
+# that fonts, quoting and escapes are groff's) one per line.
+page_items() {
+  awk '
+    BEGIN { print ".TH TAGS 1"; print ".SH TAGS" }
+    /^\.SH/ { on = ($0 ~ /^\.SH "?OPTIONS"?[ \t]*$/); next }
+    on && tag { print ".PP"; print "TAG:"; print; tag = 0; next }
+    on && /^\.T[PQ]([ \t]|$)/ { tag = 1 }' "$1" >"$work/tags.man"
+  render "$work/tags.man" | sed -n 's/^ *TAG: //p' | help_options
+}
+
+# check_option_list NAME HELPFILE PAGE: the two lists are the same.
+check_option_list() {
+  items="$work/$(basename "$1")"
+  help_items <"$2" >"$items.help"
+  page_items "$3" >"$items.page"
+  why=""
+  [ -s "$items.help" ] || why="no option found in the --help output"
+  [ -s "$items.page" ] || why="$why${why:+; }no option found in the OPTIONS list of $3"
+  if [ -n "$why" ]; then
+    fail "$1" "$why"
+    return
+  fi
+  only_help=$(comm -23 "$items.help" "$items.page" | paste -s -d ' ' -)
+  only_page=$(comm -13 "$items.help" "$items.page" | paste -s -d ' ' -)
+  if [ -n "$only_help$only_page" ]; then
+    fail "$1" ${only_help:+"in --help, not in the installed page's OPTIONS: $only_help"} \
+      ${only_page:+"in the installed page's OPTIONS, not in --help: $only_page"}
+  else
+    pass "$1"
+  fi
+}
+
+# --- each program's --help against its installed page --------------------
 for p in cg_annotate cg_merge cg_diff; do
-  name="man/options-$p"
+  name="man/option-list-$p"
   if [ "$have_groff" = no ]; then skip "$name" "groff not installed"; continue; fi
+  case $install_state in
+    unconfigured) skip_ours "$name" "man/Makefile not configured"; continue ;;
+    failed) fail_with "$name" "$work/install.log"; continue ;;
+  esac
+  if [ ! -f "$man1/$p.1" ]; then
+    fail "$name" "make install installed no $p.1"
+    continue
+  fi
   if ! "$bin/$p" --help >"$work/$p.help" 2>"$work/$p.help.err"; then
     fail_with "$name" "$work/$p.help.err"
     continue
   fi
-  check_options "$name" "$pages/$p.1" "$work/$p.help"
+  check_option_list "$name" "$work/$p.help" "$man1/$p.1"
 done
 
 name=man/options-cachegrind
@@ -137,34 +221,29 @@ done
 name=man/installed
 if [ "$have_man" = no ]; then
   skip "$name" "man not installed"
-elif [ ! -f "$abs_top_builddir/man/Makefile" ]; then
+elif [ "$install_state" = unconfigured ]; then
   skip_ours "$name" "man/Makefile not configured"
+elif [ "$install_state" = failed ]; then
+  fail_with "$name" "$work/install.log"
 else
-  dest="$work/destdir"
-  if ! ${MAKE:-make} -s -C "$abs_top_builddir/man" install DESTDIR="$dest" \
-      >"$work/install.log" 2>&1; then
-    fail_with "$name" "$work/install.log"
+  why="$work/installed.why"
+  : >"$why"
+  for b in cachegrind cg_annotate cg_merge cg_diff valgrind-cachegrind; do
+    f="$man1/$b.1"
+    if [ ! -f "$f" ]; then echo "$b.1 not installed" >>"$why"; continue; fi
+    MANWIDTH=80 man -l "$f" >"$work/inst-$b.txt" 2>"$work/inst-$b.err"
+    [ -s "$work/inst-$b.err" ] && echo "man -l $b.1: $(head -n 1 "$work/inst-$b.err")" >>"$why"
+    [ -s "$work/inst-$b.txt" ] || echo "man -l $b.1 printed nothing" >>"$why"
+  done
+  # By name, as a user would look it up: the tool's page under its other name.
+  MANPATH="${man1%/man1}" MANWIDTH=80 man valgrind-cachegrind \
+    >"$work/by-name.txt" 2>"$work/by-name.err"
+  grep -q '^CACHEGRIND(1)' "$work/by-name.txt" \
+    || echo "man valgrind-cachegrind: $(head -n 1 "$work/by-name.err")" >>"$why"
+  if [ -s "$why" ]; then
+    fail_with "$name" "$why"
   else
-    man1=$(find "$dest" -type d -name man1 | head -n 1)
-    why="$work/installed.why"
-    : >"$why"
-    for b in cachegrind cg_annotate cg_merge cg_diff valgrind-cachegrind; do
-      f="$man1/$b.1"
-      if [ ! -f "$f" ]; then echo "$b.1 not installed" >>"$why"; continue; fi
-      MANWIDTH=80 man -l "$f" >"$work/inst-$b.txt" 2>"$work/inst-$b.err"
-      [ -s "$work/inst-$b.err" ] && echo "man -l $b.1: $(head -n 1 "$work/inst-$b.err")" >>"$why"
-      [ -s "$work/inst-$b.txt" ] || echo "man -l $b.1 printed nothing" >>"$why"
-    done
-    # By name, as a user would look it up: the tool's page under its other name.
-    MANPATH="${man1%/man1}" MANWIDTH=80 man valgrind-cachegrind \
-      >"$work/by-name.txt" 2>"$work/by-name.err"
-    grep -q '^CACHEGRIND(1)' "$work/by-name.txt" \
-      || echo "man valgrind-cachegrind: $(head -n 1 "$work/by-name.err")" >>"$why"
-    if [ -s "$why" ]; then
-      fail_with "$name" "$why"
-    else
-      pass "$name"
-    fi
+    pass "$name"
   fi
 fi
 
