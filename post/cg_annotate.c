@@ -98,7 +98,7 @@ static void read_all(const cg_annotate_opts *opt, cg_profile *p, bool quiet)
     p->mod_file = opt->mod_file;
     p->mod_fn = opt->mod_fn;
     for (size_t i = 0; i < opt->n_files; i++) {
-        if (!opt->diff && cg_read_skips_empty(opt->files[i], opt->n_files, quiet)) continue;
+        if (!opt->diff && cg_read_skips(opt->files, opt->n_files, i, quiet)) continue;
         cg_read_opts ro = {.sign = opt->diff && i == 0 ? -1 : 1,
                            .on_events = cg_annotate_check_events,
                            .ctx = (void *)opt,
@@ -108,6 +108,7 @@ static void read_all(const cg_annotate_opts *opt, cg_profile *p, bool quiet)
                            .quiet = quiet};
         if (!cg_read_file(p, opt->files[i], &ro, &e)) cg_fail(&e);
     }
+    /* Only thread files that stand for one another (links) can leave none. */
     if (p->n_inputs == 0) cg_die("every profile named is empty");
     check_parts(opt, p);
 }

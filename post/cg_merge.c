@@ -96,7 +96,7 @@ int main(int argc, char **argv)
     cg_read_opts ro = {.sign = 1};
     cg_error e = {0};
     for (size_t i = 0; i < n; i++) {
-        if (cg_read_skips_empty(files[i], n, false)) continue;
+        if (cg_read_skips(files, n, i, false)) continue;
         cg_input *in = cg_read_file(&p, files[i], &ro, &e);
         if (!in) cg_fail(&e);
         if (in->events_mismatch) {
@@ -106,6 +106,7 @@ int main(int argc, char **argv)
         }
     }
 
+    /* Only thread files that stand for one another (links) can leave none. */
     if (p.n_inputs == 0) cg_die("every profile named is empty");
     FILE *out = stdout;
     if (output) {

@@ -373,17 +373,19 @@ typedef struct cg_read_opts {
 } cg_read_opts;
 /* Reads the profile at `path` (which must outlive p) into p.  A Callgrind
    run's empty file under its plain name stands for its thread files
-   (PATH-01, PATH-02, ...), which are read as parts of one input.  On
-   failure returns NULL with *err set (status 1): the profile can then only
-   be freed. */
+   (PATH-01, PATH-02, ...), which are read as parts of one input; any other
+   empty file is an error saying so (docs/post-processors.md, "Empty
+   inputs").  On failure returns NULL with *err set (status 1): the profile
+   can then only be freed. */
 cg_input *cg_read_file(cg_profile *p, const char *path, const cg_read_opts *o, cg_error *err);
 /* The same for the len bytes at s, called `name` in messages. */
 cg_input *cg_read_mem(cg_profile *p, const char *name, const char *s, size_t len,
                       const cg_read_opts *o, cg_error *err);
-/* Whether the file at `path`, one of n_files inputs, is to be left out: an
-   empty file among others (a Callgrind run with --separate-threads=yes
-   leaves one beside its thread files), said in a one-line note. */
-bool cg_read_skips_empty(const char *path, size_t n_files, bool quiet);
+/* Whether files[i], one of the n_files inputs whose counts are summed
+   (cg_annotate without --diff, cg_merge), is left out: a Callgrind run's
+   empty plain file named together with some of its thread files, which
+   are then read once, as named.  Said in a one-line note unless quiet. */
+bool cg_read_skips(char *const *files, size_t n_files, size_t i, bool quiet);
 /* The message of input `in` whose events differ from the first input's:
    upstream's words, then both files and both event lists. */
 void cg_events_mismatch(cg_buf *b, const cg_profile *p, const cg_input *in);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* reader.c: reading a profile of either format: opening it, telling its
    format by its content (docs/format.md, "Telling the formats apart"), the
-   thread files of a Callgrind run, and handing the lines to the format's
-   reader.  Every rule that fails sets the caller's cg_error and makes the
-   functions return false up to cg_read_file, which never exits. */
+   thread files of a Callgrind run, the rule on empty inputs (read for
+   their thread files, left out, or an error), and handing the lines to the
+   format's reader.  Every rule that fails sets the caller's cg_error and
+   makes the functions return false up to cg_read_file, which never exits. */
 #include "sink.h"
 #include "tokens.h"
 
@@ -118,16 +119,85 @@ static int open_profile(const char *path, cg_error *err)
 
 /* PATH-01, PATH-02, ...: the thread files of a Callgrind run made with
    --separate-threads=yes, which leaves PATH itself empty.  The name of
-   thread n, or NULL when there is no such file. */
-static char *thread_file(const char *path, int n)
+   thread n (and its *st), or NULL when there is no such file. */
+static char *thread_file(const char *path, int n, struct stat *st)
 {
     size_t len = strlen(path) + 16;
     char *name = xmalloc(len);
     snprintf(name, len, "%s-%02d", path, n);
-    struct stat st;
-    if (stat(name, &st) == 0 && S_ISREG(st.st_mode)) return name;
+    if (stat(name, st) == 0 && S_ISREG(st->st_mode)) return name;
     free(name);
     return NULL;
+}
+
+/* Empty means a regular file of 0 bytes: a Callgrind run leaves its plain
+   file so, and so does a run that ended before writing its profile. */
+static bool is_empty(const struct stat *st)
+{
+    return S_ISREG(st->st_mode) && st->st_size == 0;
+}
+
+/* An empty file that stands for no thread files: never read as a profile
+   that failed at line 1, since the user must learn that the run wrote
+   nothing. */
+static bool empty_error(cg_error *err, const char *path)
+{
+    return cg_error_set(err, 1,
+                        "%s: the profile is empty (0 bytes); the profiled run may have crashed or "
+                        "been killed before writing it",
+                        path);
+}
+
+/* How an input is read, by the rule on empty files (docs/post-processors.md,
+   "Empty inputs"). */
+typedef enum {
+    READ_CONTENT, /* not empty: its own lines */
+    READ_THREADS, /* empty, with thread files: they are its profile */
+    READ_NOTHING, /* empty, with some thread files named too: left out */
+    READ_EMPTY,   /* empty with no thread files: an error */
+} read_how;
+
+static bool same_file(const struct stat *a, const struct stat *b)
+{
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/* Whether a file of *st is among the n_named inputs named. */
+static bool is_named(const struct stat *st, char *const *named, size_t n_named)
+{
+    struct stat nst;
+    for (size_t i = 0; i < n_named; i++)
+        if (stat(named[i], &nst) == 0 && same_file(&nst, st)) return true;
+    return false;
+}
+
+/* The one place of the rule: how the input at path, of *st, is read when
+   it is summed with the n_named inputs named (none under --diff, where
+   nothing is summed: a plain name then always stands for its thread
+   files).  A thread file is recognised by identity, not by its spelling,
+   so `./cg.out.1-01` or a link to it counts.  *first is the first thread
+   file's name for READ_THREADS, else NULL. */
+static read_how how_to_read(const char *path, const struct stat *st, char *const *named,
+                            size_t n_named, char **first)
+{
+    *first = NULL;
+    if (!is_empty(st)) return READ_CONTENT;
+    struct stat tst;
+    char *name = thread_file(path, 1, &tst);
+    if (!name) return READ_EMPTY;
+    *first = name;
+    if (!n_named) return READ_THREADS;
+    for (int n = 2; name; name = thread_file(path, n++, &tst)) {
+        /* A link back to the plain file is no other input. */
+        bool named_too = !same_file(&tst, st) && is_named(&tst, named, n_named);
+        if (name != *first) free(name);
+        if (named_too) {
+            free(*first);
+            *first = NULL;
+            return READ_NOTHING;
+        }
+    }
+    return READ_THREADS;
 }
 
 /* Reads the thread files after PATH into the same input, as parts. */
@@ -135,7 +205,8 @@ static bool read_threads(cg_sink *s, const char *path, char *first)
 {
     bool ok = true;
     char *name = first;
-    for (int n = 1; ok && name; name = thread_file(path, ++n)) {
+    struct stat st;
+    for (int n = 1; ok && name; name = thread_file(path, ++n, &st)) {
         /* The input keeps the name of its plain file; messages name the
            thread file read. */
         const char *keep = s->in->path;
@@ -143,6 +214,10 @@ static bool read_threads(cg_sink *s, const char *path, char *first)
         int fd = open_profile(name, s->err);
         if (fd < 0) {
             ok = false;
+        } else if (fstat(fd, &st) == 0 && is_empty(&st)) {
+            /* A thread file is read as it is, never for threads of its own. */
+            ok = empty_error(s->err, name);
+            close(fd);
         } else {
             cg_lineread_init(&s->lr, fd);
             ok = read_lines(s);
@@ -159,20 +234,19 @@ static bool read_threads(cg_sink *s, const char *path, char *first)
     return ok;
 }
 
-bool cg_read_skips_empty(const char *path, size_t n_files, bool quiet)
+bool cg_read_skips(char *const *files, size_t n_files, size_t i, bool quiet)
 {
     struct stat st;
-    if (n_files < 2 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size != 0)
-        return false;
-    char *t = thread_file(path, 1);
-    bool threads = t != NULL;
-    free(t);
-    if (threads) return false; /* it stands for its thread files */
+    char *first;
+    if (stat(files[i], &st) != 0) return false;
+    read_how how = how_to_read(files[i], &st, files, n_files, &first);
+    free(first);
+    if (how != READ_NOTHING) return false;
     if (quiet) return true;
     fflush(stdout);
     fprintf(stderr, "%s: note: ", cg_prog);
-    cg_put_safe(stderr, path, strlen(path));
-    fputs(" is empty; left out\n", stderr);
+    cg_put_safe(stderr, files[i], strlen(files[i]));
+    fputs(" is empty; left out, since its thread files are named too\n", stderr);
     return true;
 }
 
@@ -184,8 +258,12 @@ cg_input *cg_read_file(cg_profile *p, const char *path, const cg_read_opts *o, c
     if (fd < 0) return NULL;
     struct stat st;
     char *first = NULL;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0 &&
-        (first = thread_file(path, 1))) {
+    read_how how = fstat(fd, &st) == 0 ? how_to_read(path, &st, NULL, 0, &first) : READ_CONTENT;
+    if (how == READ_EMPTY) {
+        close(fd);
+        return sink_done(&s, empty_error(err, path));
+    }
+    if (how == READ_THREADS) {
         close(fd);
         return sink_done(&s, read_threads(&s, path, first));
     }

@@ -1,0 +1,1 @@
+cg_annotate --diff empty.cgout demo.cgout

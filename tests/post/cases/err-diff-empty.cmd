@@ -1,0 +1,1 @@
+cg_diff demo.cgout empty.cgout

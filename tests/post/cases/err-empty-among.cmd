@@ -1,0 +1,1 @@
+cg_annotate demo.cgout empty.cgout demo2.cgout

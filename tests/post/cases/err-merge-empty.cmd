@@ -1,0 +1,1 @@
+cg_merge -o out.cgout demo.cgout empty.cgout; echo "exit status $?"; test -e out.cgout || echo "no out.cgout"; "$bin/cg_merge" -o kept.cgout empty.cgout demo.cgout; echo "exit status $?"; cat kept.cgout

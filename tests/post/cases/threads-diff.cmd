@@ -1,0 +1,1 @@
+cg_diff callgrind.out.4242-01 callgrind.out.4242

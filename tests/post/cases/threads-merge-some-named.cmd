@@ -1,0 +1,1 @@
+cg_merge callgrind.out.4242 ./callgrind.out.4242-02

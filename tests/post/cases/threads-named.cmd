@@ -1,0 +1,1 @@
+cg_annotate callgrind.out.4242*
