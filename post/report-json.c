@@ -66,7 +66,7 @@ static void event_list(struct json *js, const cg_col *cols, size_t n)
         const cg_text *e = &p->events[cols ? cols[i].event : i];
         b.len = 0;
         cg_buf_add(&b, e->s, e->len);
-        if (cols && cols[i].kind == CG_COL_INCL) cg_buf_adds(&b, ":incl");
+        if (cols) cg_buf_adds(&b, cg_col_suffix(&cols[i]));
         cg_j_str(out, b.p, b.len);
     }
     cg_buf_free(&b);

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* report-model.c: the report model of report.h, shared by the text, JSON
-   and HTML reports so that the threshold, the order of rows and files,
-   which files are annotated and how, the context ranges and the annotation
-   summary are each decided in one place (docs/post-processors.md, "The
-   cg_annotate report"; docs/json.md). */
+/* report-model.c: the report model of report.h, shared by the text, JSON,
+   HTML and folded reports so that each rule is decided in one place: the
+   columns' names, the threshold, the order of rows and files, the marks
+   after a function's name and the notes that explain them, the metadata
+   notes of Callgrind input, what the folded stacks hold and say, which
+   files are annotated and how, the context ranges and the annotation
+   summary (docs/post-processors.md, "The cg_annotate report"; docs/json.md).
+   The reports only lay out what is decided here. */
 #include "report.h"
 #include "lines.h"
 #include "numfmt.h"
@@ -17,6 +20,20 @@
 #include <unistd.h>
 
 /* --------------------------------------------------------------- columns */
+
+const char cg_incl_suffix[] = ":incl";
+
+const char *cg_col_suffix(const cg_col *c)
+{
+    return c->kind == CG_COL_INCL ? cg_incl_suffix : "";
+}
+
+bool cg_report_incl_shown(const cg_report *r)
+{
+    for (size_t i = 0; i < r->n_show; i++)
+        if (r->show[i].kind == CG_COL_INCL) return true;
+    return false;
+}
 
 cg_col *cg_cols_make(const size_t *events, const enum cg_col_kind *kinds, size_t n)
 {
@@ -676,34 +693,74 @@ const char *cg_graph_fold_note(const cg_fgraph *g)
                      : "functions as the file names them (--fold=no)";
 }
 
-void cg_graph_exact_note(const cg_fgraph *g, cg_buf *b)
+bool cg_graph_noted(const cg_report *r)
 {
-    size_t in_cycles = 0, shared = 0, other = 0;
-    for (size_t f = 0; f < cg_fgraph_n(g); f++) {
-        if (g->fns[f].exact) continue;
-        if (g->fns[f].cycle != CG_NONE)
-            in_cycles++;
-        else if (g->fns[f].shared)
-            shared++;
-        else
-            other++;
+    return r->graph && (cg_report_incl_shown(r) || r->tree != CG_TREE_NONE);
+}
+
+/* A function in a cycle is never exact (fgraph.c): its mark says why. */
+enum cg_mark cg_graph_mark(const cg_report *r, uint32_t v)
+{
+    const cg_ffn *f = &r->graph->fns[v];
+    if (f->exact) return CG_MARK_NONE;
+    if (f->cycle != CG_NONE) return CG_MARK_CYCLE;
+    return f->shared ? CG_MARK_SHARED_NAME : CG_MARK_INEXACT;
+}
+
+enum cg_mark cg_table_mark(const cg_report *r, uint32_t fn)
+{
+    uint32_t v = cg_report_node(r, fn);
+    return v != CG_NONE && cg_report_incl_shown(r) ? cg_graph_mark(r, v) : CG_MARK_NONE;
+}
+
+void cg_mark_counts(const cg_report *r, size_t n[CG_N_MARKS])
+{
+    memset(n, 0, CG_N_MARKS * sizeof *n);
+    for (size_t f = 0; f < cg_fgraph_n(r->graph); f++) n[cg_graph_mark(r, (uint32_t)f)]++;
+}
+
+bool cg_mark_bound(enum cg_mark m)
+{
+    return m != CG_MARK_NONE;
+}
+
+void cg_mark_words(const cg_report *r, uint32_t v, enum cg_mark m, cg_buf *b)
+{
+    switch (m) {
+    case CG_MARK_NONE:
+        break;
+    case CG_MARK_CYCLE:
+        cg_buf_printf(b, "<cycle %u>", r->graph->fns[v].cycle + 1);
+        break;
+    case CG_MARK_SHARED_NAME:
+        cg_buf_adds(b, "<shared name>");
+        break;
+    case CG_MARK_INEXACT:
+        cg_buf_adds(b, "<inexact>");
+        break;
     }
+}
+
+void cg_graph_exact_note(const cg_report *r, cg_buf *b)
+{
+    size_t n[CG_N_MARKS];
+    cg_mark_counts(r, n);
     cg_buf_adds(b, "exact");
     const char *sep = ", but lower bounds for ";
-    if (in_cycles) {
+    if (n[CG_MARK_CYCLE]) {
         cg_buf_printf(
             b, "%s%zu function%s in cycles (marked <cycle N>; each cycle's own cost is exact)", sep,
-            in_cycles, in_cycles == 1 ? "" : "s");
+            n[CG_MARK_CYCLE], n[CG_MARK_CYCLE] == 1 ? "" : "s");
         sep = ", ";
     }
-    if (shared) {
+    if (n[CG_MARK_SHARED_NAME]) {
         cg_buf_printf(b, "%s%zu function%s whose name other functions share (marked <shared name>)",
-                      sep, shared, shared == 1 ? "" : "s");
+                      sep, n[CG_MARK_SHARED_NAME], n[CG_MARK_SHARED_NAME] == 1 ? "" : "s");
         sep = ", ";
     }
-    if (other)
+    if (n[CG_MARK_INEXACT])
         cg_buf_printf(b, "%s%zu function%s whose caller contexts may nest (marked <inexact>)", sep,
-                      other, other == 1 ? "" : "s");
+                      n[CG_MARK_INEXACT], n[CG_MARK_INEXACT] == 1 ? "" : "s");
 }
 
 const cg_count *cg_tree_incl(const cg_report *r, const cg_tree_entry *e)
@@ -825,6 +882,40 @@ void cg_tree_free(cg_tree_list *t)
     free(t->cycle_index);
     memset(t, 0, sizeof *t);
 }
+
+/* ---------------------------------------------------------- folded stacks */
+
+bool cg_stacks_make(const cg_report *r, cg_stacks *s, cg_error *e)
+{
+    memset(s, 0, sizeof *s);
+    const char *why = cg_flame_absent(r->prof, r->graph, r->diff);
+    if (why) return cg_error_set(e, 1, "--format=folded needs call paths: %s", why);
+    cg_flame_make(&s->tree, r->prof, r->graph, r->diff, r->flame_pct);
+    s->fl = &s->tree;
+    if (r->collapse) {
+        cg_flame_collapse(&s->tree, &s->collapsed);
+        s->fl = &s->collapsed;
+    }
+    s->event = r->show[0].event;
+    if (s->fl->estimate)
+        cg_buf_printf(&s->note,
+                      "the input has calls but no call paths (our tool's --call-graph=yes writes "
+                      "them): the stacks are an estimate, exact down to a function with several "
+                      "callers; the frames below it, a proportional split of its callees' costs, "
+                      "end in ` [est]`; %zu frames below %g%% of the total are left out",
+                      s->fl->est_pruned, r->flame_pct);
+    return true;
+}
+
+void cg_stacks_free(cg_stacks *s)
+{
+    if (s->fl == &s->collapsed) cg_flame_free(&s->collapsed);
+    if (s->fl) cg_flame_free(&s->tree);
+    cg_buf_free(&s->note);
+    memset(s, 0, sizeof *s);
+}
+
+/* ------------------------------------- hints: unreadable files, no debug info */
 
 /* A name's prefix: up to and with the third `/` after the root of an
    absolute name (`/rustc/HASH/library/`) or its directory if shallower,
