@@ -74,6 +74,17 @@ static cg_meta_note *note(cg_meta_note **v, size_t *n, size_t *cap)
     return m;
 }
 
+/* Whether input `in` was written by Callgrind itself, which names itself
+   `creator: callgrind-VERSION`: our tool's --call-graph=yes files (`creator:
+   Cachegrind, rebuilt VERSION`), cg_merge's and cg_diff's have the same
+   format but not Callgrind's way of giving costs to functions. */
+static bool by_callgrind(const cg_input *in)
+{
+    static const char tag[] = "callgrind-";
+    return in->format == CG_FMT_CALLGRIND && in->creator.len >= sizeof tag - 1 &&
+           memcmp(in->creator.s, tag, sizeof tag - 1) == 0;
+}
+
 cg_meta_note *cg_meta_notes(const cg_report *r, size_t *n)
 {
     const cg_profile *p = r->prof;
@@ -108,7 +119,11 @@ cg_meta_note *cg_meta_notes(const cg_report *r, size_t *n)
                         " (Callgrind's summary: exceeds its costs; percentages are of the costs)");
         }
     }
-    if (cg_profile_has_format(p, CG_FMT_CALLGRIND) && cg_profile_has_format(p, CG_FMT_CACHEGRIND)) {
+    /* What the note says is of Callgrind's files: only when one of them
+       meets a profile in Cachegrind's format. */
+    bool callgrind = false;
+    for (size_t i = 0; i < p->n_inputs; i++) callgrind |= by_callgrind(&p->inputs[i]);
+    if (callgrind && cg_profile_has_format(p, CG_FMT_CACHEGRIND)) {
         cg_meta_note *m = note(&v, n, &cap);
         snprintf(m->label, sizeof m->label, "Formats");
         cg_buf_adds(&m->text, "Cachegrind and Callgrind: rows are not comparable line for line "

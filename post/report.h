@@ -115,8 +115,8 @@ bool cg_report_folded(FILE *out, const cg_report *r, cg_error *e);
 
 /* A metadata line that only Callgrind input has (docs/post-processors.md,
    "Callgrind input"): its parts counted, summary: lines above its totals,
-   the warning when the two formats meet.  `text` holds profile bytes, which
-   each report escapes its own way. */
+   the warning when a file Callgrind wrote meets a Cachegrind profile.
+   `text` holds profile bytes, which each report escapes its own way. */
 typedef struct cg_meta_note {
     char label[48]; /* `Summary line N` with N up to 20 digits */
     cg_buf text;
