@@ -686,9 +686,14 @@ static void mark(struct page *pg, uint32_t v, enum cg_mark m)
         add(pg, " title=\"A name several functions of the profile have, whose activations may "
                 "nest, so that its inclusive cost is only a lower bound\">");
         break;
-    default:
+    case CG_MARK_INEXACT:
         add(pg, " title=\"Its caller contexts may nest, so that its inclusive cost is only a "
                 "lower bound\">");
+        break;
+    default:
+        add(pg, " title=\"Part of its code also ran inside another function's activation, "
+                "reached by a jump rather than a call (as glibc's memmove runs memcpy's code): "
+                "its self cost counts that code, its inclusive cost does not, and is below it\">");
         break;
     }
     cg_buf w = {0};
@@ -792,6 +797,11 @@ static void graph_legend(struct page *pg)
                 "class=\"lb-key\">&lt;inexact&gt;</span> (caller contexts that may nest) has an "
                 "inclusive cost (<span "
                 "class=\"lb-key\">&#8805;</span>) that is only a lower bound. ");
+    if (incl && n[CG_MARK_SHARED_CODE])
+        add(pg, "A function marked <span class=\"lb-key\">&lt;shared code&gt;</span> has an "
+                "inclusive cost below its self cost: part of its code also ran inside another "
+                "function's activation, reached by a jump rather than a call, which that "
+                "function's inclusive cost holds. ");
     if (pg->tree)
         add(pg, "<span class=\"lb-key\">[N]</span> leads to the function's entry in the call "
                 "graph.");

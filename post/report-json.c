@@ -248,6 +248,8 @@ static void call_graph(struct json *js)
             cg_j_lit(out, "null");
         else
             cg_j_int(out, (int64_t)f->cycle + 1);
+        cg_j_lit(out, cg_graph_mark(r, e->fn) == CG_MARK_SHARED_CODE ? ", \"shared_code\": true"
+                                                                     : ", \"shared_code\": false");
         cg_j_lit(out, ", \"calls\": ");
         cg_j_int(out, f->calls);
         cg_j_lit(out, ", \"recursive_calls\": ");

@@ -713,13 +713,24 @@ bool cg_graph_noted(const cg_report *r)
     return r->graph && (cg_report_incl_shown(r) || r->tree != CG_TREE_NONE);
 }
 
-/* A function in a cycle is never exact (fgraph.c): its mark says why. */
+/* A function in a cycle is never exact (fgraph.c): its mark says why.  An
+   exact inclusive cost holds everything that ran while the function was
+   active, its own code included, unless that code also ran while another
+   function was active: so one below the self cost (in any event, shown or
+   not: the cause is the same) is marked for that. */
 enum cg_mark cg_graph_mark(const cg_report *r, uint32_t v)
 {
-    const cg_ffn *f = &r->graph->fns[v];
-    if (f->exact) return CG_MARK_NONE;
-    if (f->cycle != CG_NONE) return CG_MARK_CYCLE;
-    return f->shared ? CG_MARK_SHARED_NAME : CG_MARK_INEXACT;
+    const cg_fgraph *g = r->graph;
+    const cg_ffn *f = &g->fns[v];
+    if (!f->exact) {
+        if (f->cycle != CG_NONE) return CG_MARK_CYCLE;
+        return f->shared ? CG_MARK_SHARED_NAME : CG_MARK_INEXACT;
+    }
+    if (r->diff) return CG_MARK_NONE;
+    const cg_count *self = cg_ffn_self(g, v), *incl = cg_ffn_incl(g, v);
+    for (size_t e = 0; e < g->nev; e++)
+        if (self[e] > incl[e]) return CG_MARK_SHARED_CODE;
+    return CG_MARK_NONE;
 }
 
 enum cg_mark cg_table_mark(const cg_report *r, uint32_t fn)
@@ -736,7 +747,7 @@ void cg_mark_counts(const cg_report *r, size_t n[CG_N_MARKS])
 
 bool cg_mark_bound(enum cg_mark m)
 {
-    return m != CG_MARK_NONE;
+    return m == CG_MARK_CYCLE || m == CG_MARK_SHARED_NAME || m == CG_MARK_INEXACT;
 }
 
 void cg_mark_words(const cg_report *r, uint32_t v, enum cg_mark m, cg_buf *b)
@@ -752,6 +763,9 @@ void cg_mark_words(const cg_report *r, uint32_t v, enum cg_mark m, cg_buf *b)
         break;
     case CG_MARK_INEXACT:
         cg_buf_adds(b, "<inexact>");
+        break;
+    case CG_MARK_SHARED_CODE:
+        cg_buf_adds(b, "<shared code>");
         break;
     }
 }
@@ -776,6 +790,14 @@ void cg_graph_exact_note(const cg_report *r, cg_buf *b)
     if (n[CG_MARK_INEXACT])
         cg_buf_printf(b, "%s%zu function%s whose caller contexts may nest (marked <inexact>)", sep,
                       n[CG_MARK_INEXACT], n[CG_MARK_INEXACT] == 1 ? "" : "s");
+    size_t k = n[CG_MARK_SHARED_CODE];
+    if (k)
+        cg_buf_printf(b,
+                      "; %zu function%s a self cost above %s inclusive cost (marked <shared "
+                      "code>): part of %s code also ran inside %s activation, reached by a jump "
+                      "rather than a call",
+                      k, k == 1 ? " has" : "s have", k == 1 ? "its" : "their",
+                      k == 1 ? "its" : "their", k == 1 ? "another function's" : "other functions'");
 }
 
 const cg_count *cg_tree_incl(const cg_report *r, const cg_tree_entry *e)

@@ -207,12 +207,18 @@ void cg_pair_rows_free(cg_pair_rows *l);
 /* ------------------------------------------------------------ call graph */
 
 /* The mark after a function's name (docs/post-processors.md, "The call
-   graph"): why its inclusive cost is only a lower bound. */
+   graph"): why its inclusive cost is only a lower bound, or why an exact
+   one is below its self cost. */
 enum cg_mark {
-    CG_MARK_NONE,        /* its inclusive cost is exact */
+    CG_MARK_NONE,        /* its inclusive cost is exact, and no smaller than its self cost */
     CG_MARK_CYCLE,       /* `<cycle N>`: in a cycle, whose cost as a whole is exact */
     CG_MARK_SHARED_NAME, /* `<shared name>`: a name several functions have */
     CG_MARK_INEXACT,     /* `<inexact>`: caller contexts that may nest */
+    /* `<shared code>`: exact, but below its self cost in some event: part of
+       its code ran inside another function's activation, reached by a jump
+       (glibc's memmove runs memcpy's code).  Never under --diff, where
+       either cost is a change. */
+    CG_MARK_SHARED_CODE,
 };
 
 /* The mark of function v of the call graph (every mention of it in the
@@ -223,7 +229,7 @@ enum cg_mark cg_graph_mark(const cg_report *r, uint32_t v);
    that column), else none. */
 enum cg_mark cg_table_mark(const cg_report *r, uint32_t fn);
 /* How many functions of the call graph have each mark. */
-#define CG_N_MARKS (CG_MARK_INEXACT + 1)
+#define CG_N_MARKS (CG_MARK_SHARED_CODE + 1)
 void cg_mark_counts(const cg_report *r, size_t n[CG_N_MARKS]);
 /* Whether mark m says that the inclusive cost is a lower bound. */
 bool cg_mark_bound(enum cg_mark m);
@@ -233,7 +239,8 @@ void cg_mark_words(const cg_report *r, uint32_t v, enum cg_mark m, cg_buf *b);
 
 /* What the metadata says of a call graph (docs/post-processors.md, "The
    call graph"), as plain text each report escapes its own way: whether
-   names were folded, and which inclusive costs are exact. */
+   names were folded, and which inclusive costs are exact (and which are
+   below their self costs). */
 const char *cg_graph_fold_note(const cg_fgraph *g);
 void cg_graph_exact_note(const cg_report *r, cg_buf *b);
 /* Whether the metadata says those two: when the report shows inclusive
