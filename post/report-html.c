@@ -996,15 +996,6 @@ static void tree_cells(struct page *pg, const cg_count *self, const cg_count *in
     add(pg, "</td></tr>\n");
 }
 
-/* The calls cell: `N`, `N+R` with recursive calls, then `/TOTAL` (the
-   outermost calls of the callee) on arc rows, as in the text report. */
-static void calls_cell(char *b, size_t size, cg_count n, cg_count rec, const cg_count *total)
-{
-    int k = snprintf(b, size, "%" PRId64, n);
-    if (rec) k += snprintf(b + k, size - (size_t)k, "+%" PRId64, rec);
-    if (total) snprintf(b + k, size - (size_t)k, "/%" PRId64, *total);
-}
-
 /* A row of notes in an entry (arcs below the threshold, or beyond
    ARCS_MAX). */
 static void tree_note(struct page *pg, const char *what)
@@ -1020,10 +1011,10 @@ static void tree_note(struct page *pg, const char *what)
 static void tree_arcs(struct page *pg, const uint32_t *arcs, size_t n, size_t hidden, bool up)
 {
     const cg_fgraph *g = pg->graph;
-    char calls[80], note[160];
+    char calls[CG_CALLS_MAX], note[160];
     for (size_t k = 0; k < n && k < ARCS_MAX; k++) {
         const cg_farc *a = &g->arcs[arcs[k]];
-        calls_cell(calls, sizeof calls, a->count, a->rcount, &g->fns[a->to].calls);
+        cg_calls_words(pg->r, calls, a->count, a->rcount, &g->fns[a->to].calls);
         add(pg, up ? "<tr class=\"up\"><td class=\"nm\"><span class=\"vh\">called by </span>"
                    : "<tr class=\"down\"><td class=\"nm\"><span class=\"vh\">calls </span>");
         tree_fn(pg, up ? a->from : a->to);
@@ -1051,7 +1042,7 @@ static void tree_entry(struct page *pg, size_t i)
     const cg_report *r = pg->r;
     const cg_fgraph *g = pg->graph;
     const cg_tree_entry *e = &pg->tree->e[i];
-    char calls[80];
+    char calls[CG_CALLS_MAX];
     if (e->fn == CG_NONE) {
         const cg_fcycle *c = &g->cycles[e->cycle];
         addf(pg,
@@ -1085,7 +1076,7 @@ static void tree_entry(struct page *pg, size_t i)
     mark(pg, e->fn, m);
     if (cg_mark_bound(m)) add(pg, " <span class=\"lbn\">(inclusive: a lower bound)</span>");
     add(pg, "</th>");
-    calls_cell(calls, sizeof calls, f->calls, f->rcalls, NULL);
+    cg_calls_words(r, calls, f->calls, f->rcalls, NULL);
     tree_cells(pg, cg_tree_self(r, e), cg_tree_incl(r, e), bound_title(pg, e->fn), calls);
     if (r->tree != CG_TREE_CALLER)
         tree_arcs(pg, e->callees, e->n_callees, e->hidden_callees, false);
@@ -1113,7 +1104,12 @@ static void call_graph(struct page *pg)
             "A name leads to its entry, a <code>&lt;cycle N&gt;</code> to its cycle's. Calls: "
             "<code>N</code> started the callee afresh, and their inclusive cost is on the row; "
             "<code>+R</code> were made while it was running already; <code>/T</code>: the "
-            "callee's <code>N</code> in all.</p>\n<p class=\"note\">Inclusive costs: ");
+            "callee's <code>N</code> in all.");
+    if (pg->r->diff)
+        add(pg, " Under <code>--diff</code> each count is the change, the second profile's minus "
+                "the first's, with its sign: <code>+2-1/+2</code> is 2 calls more, 1 recursive "
+                "call fewer.");
+    add(pg, "</p>\n<p class=\"note\">Inclusive costs: ");
     graph_exactness(pg);
     add(pg, ".</p>\n");
     addf(pg,

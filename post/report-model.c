@@ -800,6 +800,33 @@ void cg_graph_exact_note(const cg_report *r, cg_buf *b)
                       k == 1 ? "its" : "their", k == 1 ? "another function's" : "other functions'");
 }
 
+/* A change: `+1,234`, `-1,234` or `0`. */
+static size_t signed_count(char *b, cg_count v)
+{
+    size_t k = 0;
+    if (v > 0) b[k++] = '+';
+    return k + cg_fmt_commas(b + k, v);
+}
+
+size_t cg_calls_words(const cg_report *r, char *b, cg_count n, cg_count rec, const cg_count *total)
+{
+    if (!r->diff) {
+        int m = snprintf(b, CG_CALLS_MAX, "%" PRId64, n);
+        if (rec) m += snprintf(b + m, CG_CALLS_MAX - (size_t)m, "+%" PRId64, rec);
+        if (total) m += snprintf(b + m, CG_CALLS_MAX - (size_t)m, "/%" PRId64, *total);
+        return (size_t)m;
+    }
+    /* Recursive calls keep their place after N, their own sign between. */
+    size_t k = signed_count(b, n);
+    if (rec) k += signed_count(b + k, rec);
+    if (total) {
+        b[k++] = '/';
+        k += signed_count(b + k, *total);
+    }
+    b[k] = 0;
+    return k;
+}
+
 const cg_count *cg_tree_incl(const cg_report *r, const cg_tree_entry *e)
 {
     const cg_fgraph *g = r->graph;

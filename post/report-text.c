@@ -490,16 +490,6 @@ static struct text tree_columns(const struct text *tc, cg_col **own)
     return t;
 }
 
-/* The calls cell: `N`, `N+R` with recursive calls, then `/TOTAL` (the
-   outermost calls of the function the line is about) on arc lines. */
-static size_t calls_cell(char *b, size_t size, cg_count n, cg_count rec, const cg_count *total)
-{
-    int k = snprintf(b, size, "%" PRId64, n);
-    if (rec) k += snprintf(b + k, size - (size_t)k, "+%" PRId64, rec);
-    if (total) k += snprintf(b + k, size - (size_t)k, "/%" PRId64, *total);
-    return (size_t)k;
-}
-
 /* One line of the section: the index column, a cell per column (self
    NULL or incl NULL: blank cells of that kind), the calls, the name. */
 struct tree_layout {
@@ -550,10 +540,10 @@ static void tree_name(struct tree_layout *l, uint32_t fn)
 static void tree_arcs(struct tree_layout *l, const uint32_t *arcs, size_t n, size_t hidden, bool up)
 {
     const cg_fgraph *g = l->tc->r->graph;
-    char calls[80];
+    char calls[CG_CALLS_MAX];
     for (size_t k = 0; k < n; k++) {
         const cg_farc *a = &g->arcs[arcs[k]];
-        calls_cell(calls, sizeof calls, a->count, a->rcount, &g->fns[a->to].calls);
+        cg_calls_words(l->tc->r, calls, a->count, a->rcount, &g->fns[a->to].calls);
         tree_name(l, up ? a->from : a->to);
         tree_line(l, "", NULL, cg_farc_carries(g, arcs[k]) ? cg_farc_cc(g, arcs[k]) : NULL, calls,
                   true);
@@ -570,7 +560,7 @@ static void tree_widths(struct tree_layout *l)
     const cg_report *r = tc->r;
     const cg_fgraph *g = r->graph;
     extremes x = ext_new(tc);
-    char b[80];
+    char b[CG_CALLS_MAX];
     l->windex = 2, l->wcalls = 5;
     for (size_t i = 0; i < l->t->n; i++) {
         const cg_tree_entry *e = &l->t->e[i];
@@ -578,13 +568,13 @@ static void tree_widths(struct tree_layout *l)
         l->windex = max2(l->windex, (size_t)snprintf(b, sizeof b, "[%zu]", i + 1));
         if (e->fn == CG_NONE) continue;
         const cg_ffn *f = &g->fns[e->fn];
-        l->wcalls = max2(l->wcalls, calls_cell(b, sizeof b, f->calls, f->rcalls, NULL));
+        l->wcalls = max2(l->wcalls, cg_calls_words(r, b, f->calls, f->rcalls, NULL));
         for (size_t k = 0; k < e->n_callers + e->n_callees; k++) {
             uint32_t a = k < e->n_callers ? e->callers[k] : e->callees[k - e->n_callers];
             const cg_farc *arc = &g->arcs[a];
             ext_add(tc, &x, cg_farc_cc(g, a), cg_farc_cc(g, a));
-            l->wcalls = max2(l->wcalls, calls_cell(b, sizeof b, arc->count, arc->rcount,
-                                                   &g->fns[arc->to].calls));
+            l->wcalls = max2(l->wcalls,
+                             cg_calls_words(r, b, arc->count, arc->rcount, &g->fns[arc->to].calls));
         }
     }
     l->w = make_widths(tc, x.lo, x.hi, NULL, NULL);
@@ -608,11 +598,16 @@ static void call_graph(const struct text *tables)
     banner(tc, "Call graph", NULL, 0);
     fputs("Each function with its callers above it and its callees below it.  Calls: N\n"
           "started the callee afresh, and their inclusive cost is on the line; +R were\n"
-          "made while it was running already; /T: the callee's N in all.\n\n",
+          "made while it was running already; /T: the callee's N in all.\n",
           tc->out);
+    if (r->diff)
+        fputs("Under --diff each count is the change, the second profile's minus the\n"
+              "first's, with its sign: +2-1/+2 is 2 calls more, 1 recursive call fewer.\n",
+              tc->out);
+    fputc('\n', tc->out);
     fprintf(tc->out, "%*s ", (int)l.windex, "");
     header_row(tc, &l.w, "", "");
-    char index[48], calls[80];
+    char index[48], calls[CG_CALLS_MAX];
     for (size_t i = 0; i < t.n; i++) {
         const cg_tree_entry *e = &t.e[i];
         fputc('\n', tc->out);
@@ -631,7 +626,7 @@ static void call_graph(const struct text *tables)
         const cg_ffn *f = &g->fns[e->fn];
         if (r->tree != CG_TREE_CALLING)
             tree_arcs(&l, e->callers, e->n_callers, e->hidden_callers, true);
-        calls_cell(calls, sizeof calls, f->calls, f->rcalls, NULL);
+        cg_calls_words(r, calls, f->calls, f->rcalls, NULL);
         tree_name(&l, e->fn);
         if (cg_mark_bound(cg_graph_mark(r, e->fn)))
             cg_buf_adds(&l.name, " (inclusive: a lower bound)");

@@ -269,6 +269,15 @@ typedef struct cg_tree_list {
    other lists (the JSON document lists every function by default). */
 void cg_tree_make(const cg_report *r, enum cg_keep keep, cg_tree_list *t);
 void cg_tree_free(cg_tree_list *t);
+/* The calls of a function or of an arc as the call-graph section writes
+   them (docs/post-processors.md, "In the reports"): `N`, `N+R` with
+   recursive calls, then, for an arc (total not NULL), `/T`, the callee's N
+   in all.  Under --diff each figure is a change, written as the costs are
+   (thousands separated) and with its sign: `+30,012/+30,012`, `+2-1/0`.
+   Writes a string into b (CG_CALLS_MAX bytes) and returns its length. */
+#define CG_CALLS_MAX 96
+size_t cg_calls_words(const cg_report *r, char *b, cg_count n, cg_count rec, const cg_count *total);
+
 /* The inclusive cost of entry e, and its self cost. */
 const cg_count *cg_tree_incl(const cg_report *r, const cg_tree_entry *e);
 const cg_count *cg_tree_self(const cg_report *r, const cg_tree_entry *e);

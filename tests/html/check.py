@@ -1590,8 +1590,10 @@ def main():
         'graph-nofold': Page('graph-nofold', ['--fold=no', '--no-annotate', 'graph.clout'], d),
         'graph-diff': Page('graph-diff', ['--diff', 'graph.clout', 'graph2.clout'], d),
         # tests/post/data: memcpy's code also run by memmove (its exact
-        # inclusive cost below its self cost).
+        # inclusive cost below its self cost), and calls that change.
         'graph-shared-code': Page('graph-shared-code', ['copy.clout'], d),
+        'graph-diff-calls': Page('graph-diff-calls', ['--diff', '--threshold=0', 'calls-old.clout',
+                                                      'calls-new.clout'], d),
         'wide': Page('wide', ['--threshold=0', 'wide.clout'], d),
         'wide13': Page('wide13', ['--threshold=0', 'wide13.clout'], d),
         'wide13-diff': Page('wide13-diff', ['--diff', 'wide13.clout', 'wide13b.clout'], d),
@@ -1626,7 +1628,7 @@ def main():
             probs.append('%s: no %r' % (name, want))
     # <shared code> after memcpy's name (never memmove's or main's), with
     # its tooltip, and the notes that say why (docs/post-processors.md, "The
-    # call graph").
+    # call graph"); under --diff every call count signed.
     html = pages['graph-shared-code'].html
     mark = (b' <span class="cyc" title="Part of its code also ran inside another function\'s activation'
             rb'[^"]*">&lt;shared code&gt;</span>')
@@ -1640,6 +1642,9 @@ def main():
                  b'cost (marked &lt;shared code&gt;)'):
         if want not in html:
             probs.append('graph-shared-code: no %r' % want)
+    cells = re.findall(rb'<td class="calls">([^<]*)</td>', pages['graph-diff-calls'].html)
+    if sorted(set(cells)) != sorted([b'+30,012/+30,012', b'+30,012', b'-1/-1', b'-1', b'0-2', b'0/0', b'0']):
+        probs.append('graph-diff-calls: calls cells %s' % sorted(set(cells)))
     probs = case('html/page-budgets')
     p = pages['cap']
     if len(p.html) >= PAGE_LIMIT:
