@@ -262,8 +262,8 @@ static void col_max(struct page *pg, cg_count *max, const cg_count *cc)
     cols_max(pg->r->show, pg->r->n_show, max, cc, NULL);
 }
 
-/* A column's name: the event's, with `:incl` after an inclusive one.
-   `flags` as for text(). */
+/* A column's name: the event's and its suffix (cg_col_suffix).  `flags` as
+   for text(). */
 static void col_name(struct page *pg, const cg_col *c, int flags)
 {
     const cg_text *e = event(pg, c->event);
@@ -776,6 +776,14 @@ static void fn_linked(struct page *pg, const cg_str *s, bool ok, const cg_buf *h
     fn_marks(pg, fn);
 }
 
+/* Mark m as the notes name it (cg_mark_key). */
+static void legend_key(struct page *pg, enum cg_mark m)
+{
+    add(pg, "<span class=\"lb-key\">");
+    cg_html_str(pg->b, cg_mark_key(m));
+    add(pg, "</span>");
+}
+
 /* What the function tables' notes add on a page with calls. */
 static void graph_legend(struct page *pg)
 {
@@ -788,20 +796,27 @@ static void graph_legend(struct page *pg)
     if (!incl && !pg->tree) return;
     add(pg, "<p class=\"note\">");
     if (incl)
-        add(pg, "An inclusive column (<code>:incl</code>) gives a function's cost together with "
-                "that of every function it called; file rows have none. ");
-    if (incl && bound)
-        add(pg, "A function marked <span class=\"lb-key\">&lt;cycle N&gt;</span> (in a cycle of "
-                "calls, whose cost as a whole is exact), <span class=\"lb-key\">&lt;shared "
-                "name&gt;</span> (a name several functions have) or <span "
-                "class=\"lb-key\">&lt;inexact&gt;</span> (caller contexts that may nest) has an "
-                "inclusive cost (<span "
+        addf(pg,
+             "An inclusive column (<code>%s</code>) gives a function's cost together with "
+             "that of every function it called; file rows have none. ",
+             cg_incl_suffix);
+    if (incl && bound) {
+        add(pg, "A function marked ");
+        legend_key(pg, CG_MARK_CYCLE);
+        add(pg, " (in a cycle of calls, whose cost as a whole is exact), ");
+        legend_key(pg, CG_MARK_SHARED_NAME);
+        add(pg, " (a name several functions have) or ");
+        legend_key(pg, CG_MARK_INEXACT);
+        add(pg, " (caller contexts that may nest) has an inclusive cost (<span "
                 "class=\"lb-key\">&#8805;</span>) that is only a lower bound. ");
-    if (incl && n[CG_MARK_SHARED_CODE])
-        add(pg, "A function marked <span class=\"lb-key\">&lt;shared code&gt;</span> has an "
-                "inclusive cost below its self cost: part of its code also ran inside another "
-                "function's activation, reached by a jump rather than a call, which that "
+    }
+    if (incl && n[CG_MARK_SHARED_CODE]) {
+        add(pg, "A function marked ");
+        legend_key(pg, CG_MARK_SHARED_CODE);
+        add(pg, " has an inclusive cost below its self cost: part of its code also ran inside "
+                "another function's activation, reached by a jump rather than a call, which that "
                 "function's inclusive cost holds. ");
+    }
     if (pg->tree)
         add(pg, "<span class=\"lb-key\">[N]</span> leads to the function's entry in the call "
                 "graph.");

@@ -750,24 +750,23 @@ bool cg_mark_bound(enum cg_mark m)
     return m == CG_MARK_CYCLE || m == CG_MARK_SHARED_NAME || m == CG_MARK_INEXACT;
 }
 
+const char *cg_mark_key(enum cg_mark m)
+{
+    static const char *const keys[CG_N_MARKS] = {
+        [CG_MARK_CYCLE] = "<cycle N>",
+        [CG_MARK_SHARED_NAME] = "<shared name>",
+        [CG_MARK_INEXACT] = "<inexact>",
+        [CG_MARK_SHARED_CODE] = "<shared code>",
+    };
+    return keys[m] ? keys[m] : "";
+}
+
 void cg_mark_words(const cg_report *r, uint32_t v, enum cg_mark m, cg_buf *b)
 {
-    switch (m) {
-    case CG_MARK_NONE:
-        break;
-    case CG_MARK_CYCLE:
+    if (m == CG_MARK_CYCLE)
         cg_buf_printf(b, "<cycle %u>", r->graph->fns[v].cycle + 1);
-        break;
-    case CG_MARK_SHARED_NAME:
-        cg_buf_adds(b, "<shared name>");
-        break;
-    case CG_MARK_INEXACT:
-        cg_buf_adds(b, "<inexact>");
-        break;
-    case CG_MARK_SHARED_CODE:
-        cg_buf_adds(b, "<shared code>");
-        break;
-    }
+    else
+        cg_buf_adds(b, cg_mark_key(m));
 }
 
 void cg_graph_exact_note(const cg_report *r, cg_buf *b)
@@ -777,27 +776,29 @@ void cg_graph_exact_note(const cg_report *r, cg_buf *b)
     cg_buf_adds(b, "exact");
     const char *sep = ", but lower bounds for ";
     if (n[CG_MARK_CYCLE]) {
-        cg_buf_printf(
-            b, "%s%zu function%s in cycles (marked <cycle N>; each cycle's own cost is exact)", sep,
-            n[CG_MARK_CYCLE], n[CG_MARK_CYCLE] == 1 ? "" : "s");
+        cg_buf_printf(b, "%s%zu function%s in cycles (marked %s; each cycle's own cost is exact)",
+                      sep, n[CG_MARK_CYCLE], n[CG_MARK_CYCLE] == 1 ? "" : "s",
+                      cg_mark_key(CG_MARK_CYCLE));
         sep = ", ";
     }
     if (n[CG_MARK_SHARED_NAME]) {
-        cg_buf_printf(b, "%s%zu function%s whose name other functions share (marked <shared name>)",
-                      sep, n[CG_MARK_SHARED_NAME], n[CG_MARK_SHARED_NAME] == 1 ? "" : "s");
+        cg_buf_printf(b, "%s%zu function%s whose name other functions share (marked %s)", sep,
+                      n[CG_MARK_SHARED_NAME], n[CG_MARK_SHARED_NAME] == 1 ? "" : "s",
+                      cg_mark_key(CG_MARK_SHARED_NAME));
         sep = ", ";
     }
     if (n[CG_MARK_INEXACT])
-        cg_buf_printf(b, "%s%zu function%s whose caller contexts may nest (marked <inexact>)", sep,
-                      n[CG_MARK_INEXACT], n[CG_MARK_INEXACT] == 1 ? "" : "s");
+        cg_buf_printf(b, "%s%zu function%s whose caller contexts may nest (marked %s)", sep,
+                      n[CG_MARK_INEXACT], n[CG_MARK_INEXACT] == 1 ? "" : "s",
+                      cg_mark_key(CG_MARK_INEXACT));
     size_t k = n[CG_MARK_SHARED_CODE];
     if (k)
         cg_buf_printf(b,
-                      "; %zu function%s a self cost above %s inclusive cost (marked <shared "
-                      "code>): part of %s code also ran inside %s activation, reached by a jump "
-                      "rather than a call",
+                      "; %zu function%s a self cost above %s inclusive cost (marked %s): part of "
+                      "%s code also ran inside %s activation, reached by a jump rather than a call",
                       k, k == 1 ? " has" : "s have", k == 1 ? "its" : "their",
-                      k == 1 ? "its" : "their", k == 1 ? "another function's" : "other functions'");
+                      cg_mark_key(CG_MARK_SHARED_CODE), k == 1 ? "its" : "their",
+                      k == 1 ? "another function's" : "other functions'");
 }
 
 /* A change: `+1,234`, `-1,234` or `0`. */

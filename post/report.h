@@ -233,8 +233,10 @@ enum cg_mark cg_table_mark(const cg_report *r, uint32_t fn);
 void cg_mark_counts(const cg_report *r, size_t n[CG_N_MARKS]);
 /* Whether mark m says that the inclusive cost is a lower bound. */
 bool cg_mark_bound(enum cg_mark m);
-/* The words of function v's mark m (`<cycle 2>`), appended to b as plain
-   text each report escapes its own way. */
+/* Mark m as a legend names it (`<cycle N>`; "" for none), and the words of
+   function v's mark m (`<cycle 2>`), appended to b: plain text each report
+   escapes its own way. */
+const char *cg_mark_key(enum cg_mark m);
 void cg_mark_words(const cg_report *r, uint32_t v, enum cg_mark m, cg_buf *b);
 
 /* What the metadata says of a call graph (docs/post-processors.md, "The
