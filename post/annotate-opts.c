@@ -10,14 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The suffix of an inclusive column's name: `Ir:incl`. */
-static const char incl_suffix[] = ":incl";
-
-/* The length of the event name in a column name (without `:incl`). */
+/* The length of the event name in a column name (without its suffix,
+   cg_incl_suffix). */
 static size_t event_len(const char *name, bool *incl)
 {
-    size_t n = strlen(name), k = sizeof incl_suffix - 1;
-    *incl = n > k && strcmp(name + n - k, incl_suffix) == 0;
+    size_t n = strlen(name), k = strlen(cg_incl_suffix);
+    *incl = n > k && strcmp(name + n - k, cg_incl_suffix) == 0;
     return *incl ? n - k : n;
 }
 
@@ -411,7 +409,7 @@ bool cg_annotate_select(cg_annotate_opts *o, const cg_text *events, size_t n, bo
                      "inclusive costs (%s%.*s%s) need calls, and the profiles have none: "
                      "Callgrind's files have them",
                      every ? "--inclusive=yes" : "", every ? 0 : (int)ev->len, ev->s,
-                     every ? "" : ":incl");
+                     every ? "" : cg_col_suffix(c));
         free(*show), free(*sort);
         *show = *sort = NULL;
         return false;

@@ -261,9 +261,9 @@ int main(int argc, char **argv)
         cg_report_json(out, &r);
     else if (opt.format == CG_FORMAT_HTML)
         cg_report_html(out, &r);
-    else if (opt.format == CG_FORMAT_FOLDED)
-        cg_report_folded(out, &r);
-    else
+    else if (opt.format == CG_FORMAT_FOLDED) {
+        if (!cg_report_folded(out, &r, &e)) cg_fail(&e);
+    } else
         cg_report_text(out, &r);
     cg_write_finish(out, "<stdout>");
     if (!broken) return 0;

@@ -4,7 +4,9 @@
    flamegraph.pl, inferno and speedscope read (docs/post-processors.md,
    "Folded stacks"): a line per frame with a self cost, its path's names
    joined by `;` from the outermost call, a space and the count; under
-   --diff the old and the new count, as difffolded.pl writes them. */
+   --diff the old and the new count, as difffolded.pl writes them.  What
+   the stacks hold, and the note they need, are the report model's
+   (cg_stacks_make). */
 #include "report.h"
 #include "util.h"
 
@@ -24,31 +26,22 @@ static void put_name(FILE *out, const cg_str *s)
     }
 }
 
-void cg_report_folded(FILE *out, const cg_report *r)
+bool cg_report_folded(FILE *out, const cg_report *r, cg_error *e)
 {
     const cg_profile *p = r->prof;
-    const char *why = cg_flame_absent(p, r->graph, r->diff);
-    if (why) cg_die("--format=folded needs call paths: %s", why);
-    cg_flame tree, collapsed;
-    cg_flame_make(&tree, p, r->graph, r->diff, r->flame_pct);
-    const cg_flame *fl = &tree;
-    if (r->collapse) {
-        cg_flame_collapse(&tree, &collapsed);
-        fl = &collapsed;
+    cg_stacks st;
+    if (!cg_stacks_make(r, &st, e)) return false;
+    if (st.note.len) {
+        fputs("cg_annotate: note: ", stderr);
+        cg_put_safe(stderr, st.note.p, st.note.len);
+        fputc('\n', stderr);
     }
-    if (fl->estimate)
-        fprintf(stderr,
-                "cg_annotate: note: the input has calls but no call paths (our tool's "
-                "--call-graph=yes writes them): the stacks are an estimate, exact down to a "
-                "function with several callers; the frames below it, a proportional split of "
-                "its callees' costs, end in ` [est]`; %zu frames below %g%% of the total are "
-                "left out\n",
-                fl->est_pruned, r->flame_pct);
-    size_t e = r->show[0].event;
+    const cg_flame *fl = st.fl;
+    size_t e0 = st.event;
     uint32_t *stack = xmalloc((fl->n + 1) * sizeof *stack);
     for (size_t i = 1; i < fl->n; i++) {
-        cg_count now = cg_frame_self(fl, i, 0)[e];
-        cg_count was = r->diff ? cg_frame_self(fl, i, 1)[e] : 0;
+        cg_count now = cg_frame_self(fl, i, 0)[e0];
+        cg_count was = r->diff ? cg_frame_self(fl, i, 1)[e0] : 0;
         if (now == 0 && was == 0) continue;
         size_t depth = 0;
         for (uint32_t x = (uint32_t)i; x != 0; x = fl->f[x].parent) stack[depth++] = x;
@@ -64,6 +57,6 @@ void cg_report_folded(FILE *out, const cg_report *r)
             fprintf(out, " %" PRId64 "\n", now);
     }
     free(stack);
-    if (r->collapse) cg_flame_free(&collapsed);
-    cg_flame_free(&tree);
+    cg_stacks_free(&st);
+    return true;
 }

@@ -199,9 +199,10 @@ static void notes(cg_buf *b, const cg_report *r, const cg_flame *fl, const view 
         cg_buf_adds(b, " A function that calls itself directly is drawn as one frame "
                        "(&#8635;; the switch expands it).");
     if (r->diff)
-        cg_buf_adds(b, " The new profile is drawn; a frame's colour is its change against the "
-                       "old profile's total, growth warm and shrinkage cool; frames only in the "
-                       "old profile are listed below the graph.");
+        cg_buf_adds(b, " The new profile is drawn; a frame's colour is its change, growth warm "
+                       "and shrinkage cool, darker the nearer it comes to the largest change of "
+                       "any frame (a step per factor of 10); frames only in the old profile are "
+                       "listed below the graph.");
     cg_buf_adds(b, "</p>\n");
     if (fl->estimate) {
         size_t split = 0, est = 0;

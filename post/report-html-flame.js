@@ -109,15 +109,14 @@
   function chip(cls, title) { return '<span class="fl-sw ' + cls + '" title="' + esc(title) + '"></span>'; }
   var key = [];
   if (diff) {
+    // The chips' titles and the words on the scale depend on the largest
+    // change, so scaleKey() writes them for the view and event drawn.
     var chips = '';
-    var step = function (g) {
-      return g === 5 ? 'by more than 0.8%' : 'by ' + ((g - 1) * 0.2).toFixed(1) + '% to ' + (g * 0.2).toFixed(1) + '%';
-    };
-    for (var g = 5; g >= 1; g--) chips += chip('down' + g, 'shrank ' + step(g) + ' of the old total');
+    for (var g = 5; g >= 1; g--) chips += chip('down' + g, '');
     chips += chip('same', 'unchanged');
-    for (g = 1; g <= 5; g++) chips += chip('up' + g, 'grew ' + step(g) + ' of the old total');
+    for (g = 1; g <= 5; g++) chips += chip('up' + g, '');
     key.push('<span class="fl-k">shrank <span class="fl-scale" aria-hidden="true">' + chips + '</span> grew</span>',
-             '<span class="fl-k">the change in inclusive cost, a step per 0.2% of the old total; the darkest, over 0.8%</span>');
+             '<span class="fl-k fl-scalenote"></span>');
   } else {
     key.push('<span class="fl-k"><span class="fl-scale" aria-hidden="true">' + chip('h0 k0', '') + chip('h1 k0', '') +
              chip('h2 k0', '') + chip('h4 k0', '') + '</span> a hue per file, shades alternating between neighbours</span>');
@@ -155,11 +154,47 @@
   // row's frames left to right, and a frame's place in its row.
   var drawn = [], rows = [], rowPos = null, shade = null;
 
+  // Under --diff a frame's colour grades its change in the event on a
+  // scale of decades down from the largest change of any frame of the view
+  // (docs/post-processors.md, "The page's flame graph"): 5 for a change
+  // above a tenth of the largest, 4 above a hundredth, and so on, 1 for
+  // anything smaller; the sign says growth or shrinkage.  A fixed scale
+  // would give nearly every frame one grade whenever the change is large
+  // (every frame of a run on more input grows) or small.
+  var DECADES = 4;
+  function largest(p, e) {
+    var m = p.largest || (p.largest = []);
+    if (m[e] === undefined) {
+      var V = p.V, a = 0;
+      for (var i = 0; i < p.n; i++) a = Math.max(a, Math.abs(V.incl[i][e] - V.old[i][e]));
+      m[e] = a;
+    }
+    return m[e];
+  }
   function grade(V, i) {
-    var e = st.ev, d = V.incl[i][e] - (V.old ? V.old[i][e] : 0), t = D.oldTotal ? D.oldTotal[e] : 0;
+    var e = st.ev, d = V.incl[i][e] - V.old[i][e], m = largest(P(), e);
     if (d === 0) return 0;
-    var g = t > 0 ? Math.min(5, Math.max(1, Math.ceil(Math.abs(d) * 500 / t))) : 5;
+    var g = 5, a = Math.abs(d);
+    for (var k = 0; k < DECADES && a * 10 <= m; k++, a *= 10) g--;
     return d > 0 ? g : -g;
+  }
+  // The key's words for the view and event drawn: what each grade spans,
+  // as shares of the old total.
+  function scaleKey() {
+    if (!diff) return;
+    var e = st.ev, m = largest(P(), e), t = D.oldTotal[e], note = box.querySelector('.fl-scalenote');
+    var lim = function (k) { return pct(m / Math.pow(10, k), t); };
+    var span = function (g) {
+      return g === 5 ? 'by more than ' + lim(1) : g === 1 ? 'by up to ' + lim(DECADES) :
+             'by ' + lim(6 - g) + ' to ' + lim(5 - g);
+    };
+    for (var g = 1; g <= 5; g++) {
+      box.querySelector('.fl-sw.up' + g).title = 'grew ' + span(g) + ' of the old total';
+      box.querySelector('.fl-sw.down' + g).title = 'shrank ' + span(g) + ' of the old total';
+    }
+    note.textContent = m === 0 ? 'no frame changed' :
+      'the change in inclusive cost, a step per factor of 10 below the largest change (' + pct(m, t) +
+      ' of the old total); the darkest, over ' + lim(1);
   }
 
   function label(V, i) {
@@ -273,6 +308,7 @@
     box.setAttribute('data-zoom', z);
     box.setAttribute('data-view', st.view);
     box.setAttribute('data-event', e);
+    scaleKey();
     resetBtn.disabled = z === 0;
     if (!drawn[st.cur]) st.cur = z;
     drawn[st.cur].tabIndex = 0;

@@ -56,6 +56,7 @@ typedef struct place {
    helper, so that nothing of one page outlives it. */
 struct page {
     const cg_report *r;
+    const cg_report *given; /* the report as given: r with the tables' columns */
     const cg_profile *p;
     size_t nev;
     const cg_count *total;
@@ -261,13 +262,13 @@ static void col_max(struct page *pg, cg_count *max, const cg_count *cc)
     cols_max(pg->r->show, pg->r->n_show, max, cc, NULL);
 }
 
-/* A column's name: the event's, with `:incl` after an inclusive one.
-   `flags` as for text(). */
+/* A column's name: the event's and its suffix (cg_col_suffix).  `flags` as
+   for text(). */
 static void col_name(struct page *pg, const cg_col *c, int flags)
 {
     const cg_text *e = event(pg, c->event);
     text(pg, e->s, e->len, flags);
-    if (c->kind == CG_COL_INCL) add(pg, ":incl");
+    add(pg, cg_col_suffix(c));
 }
 
 /* The header cells of columns cols[0 .. n). */
@@ -662,71 +663,69 @@ static uint32_t cycle_entry(struct page *pg, uint32_t c)
     return k <= pg->tree_shown ? k : 0;
 }
 
-/* ` <cycle N>` after a member of cycle c, a link to the cycle's entry when
-   the page has one; `bound`: the member's inclusive cost is a lower bound,
-   which its title says. */
-static void cycle_mark(struct page *pg, uint32_t c, bool bound)
+/* Function v's mark m (report-model.c) after its name, with a title that
+   says why; `<cycle N>` is a link to the cycle's entry when the page has
+   one. */
+static void mark(struct page *pg, uint32_t v, enum cg_mark m)
 {
-    uint32_t k = cycle_entry(pg, c);
-    if (k)
+    if (m == CG_MARK_NONE) return;
+    uint32_t c = pg->graph->fns[v].cycle, k = 0;
+    if (m == CG_MARK_CYCLE && (k = cycle_entry(pg, c)))
         addf(pg, " <a class=\"cyc\" href=\"#g%u\"", k);
     else
         add(pg, " <span class=\"cyc\"");
-    addf(pg, " title=\"A member of cycle %u: functions that call each other round", c + 1);
-    if (bound)
-        add(pg, ", whose calls nest, so that its inclusive cost is only a lower bound; the "
-                "cycle's as a whole is exact");
-    addf(pg, "\">&lt;cycle %u&gt;%s", c + 1, k ? "</a>" : "</span>");
-}
-
-/* The mark after function v when it is in a cycle, or its inclusive cost
-   is a lower bound, and why (as the text report marks it): `<cycle N>`,
-   `<shared name>` (a name several functions of the profile have, as
-   Valgrind names all below main), else `<inexact>`. */
-static void inexact_mark(struct page *pg, uint32_t v)
-{
-    const cg_ffn *f = &pg->graph->fns[v];
-    if (f->cycle != CG_NONE)
-        cycle_mark(pg, f->cycle, !f->exact);
-    else if (f->exact)
-        return;
-    else if (f->shared)
-        add(pg,
-            " <span class=\"cyc\" title=\"A name several functions of the profile have, whose "
-            "activations may nest, so that its inclusive cost is only a lower bound\">&lt;shared "
-            "name&gt;</span>");
-    else
-        add(pg, " <span class=\"cyc\" title=\"Its caller contexts may nest, so that its inclusive "
-                "cost is only a lower bound\">&lt;inexact&gt;</span>");
+    switch (m) {
+    case CG_MARK_CYCLE:
+        addf(pg,
+             " title=\"A member of cycle %u: functions that call each other round, whose calls "
+             "nest, so that its inclusive cost is only a lower bound; the cycle's as a whole is "
+             "exact\">",
+             c + 1);
+        break;
+    case CG_MARK_SHARED_NAME:
+        add(pg, " title=\"A name several functions of the profile have, whose activations may "
+                "nest, so that its inclusive cost is only a lower bound\">");
+        break;
+    case CG_MARK_INEXACT:
+        add(pg, " title=\"Its caller contexts may nest, so that its inclusive cost is only a "
+                "lower bound\">");
+        break;
+    default:
+        add(pg, " title=\"Part of its code also ran inside another function's activation, "
+                "reached by a jump rather than a call (as glibc's memmove runs memcpy's code): "
+                "its self cost counts that code, its inclusive cost does not, and is below it\">");
+        break;
+    }
+    cg_buf w = {0};
+    cg_mark_words(pg->given, v, m, &w);
+    cg_html_text(pg->b, w.p, w.len, 0);
+    cg_buf_free(&w);
+    add(pg, k ? "</a>" : "</span>");
 }
 
 /* What an inclusive cell of function v says when it is a lower bound, as
    its title (NULL: it is exact). */
 static const char *bound_title(struct page *pg, uint32_t v)
 {
-    if (v == CG_NONE || pg->graph->fns[v].exact) return NULL;
-    if (pg->graph->fns[v].cycle != CG_NONE)
+    switch (v == CG_NONE ? CG_MARK_NONE : cg_graph_mark(pg->given, v)) {
+    case CG_MARK_CYCLE:
         return "a lower bound: the function is in a cycle of calls";
-    if (pg->graph->fns[v].shared) return "a lower bound: several functions have this name";
-    return "a lower bound: the function's caller contexts may nest";
+    case CG_MARK_SHARED_NAME:
+        return "a lower bound: several functions have this name";
+    case CG_MARK_INEXACT:
+        return "a lower bound: the function's caller contexts may nest";
+    default:
+        return NULL;
+    }
 }
 
-/* Whether the function tables show an inclusive column. */
-static bool any_incl(struct page *pg)
-{
-    for (size_t i = 0; i < pg->n_tcols; i++)
-        if (pg->tcols[i].kind == CG_COL_INCL) return true;
-    return false;
-}
-
-/* What follows a function's name in the tables: its mark when the tables
-   show its inclusive cost and that is a lower bound (as in the text
-   report), and the link to its call-graph entry, `[N]`. */
+/* What follows a function's name in the tables: its mark (cg_table_mark),
+   and the link to its call-graph entry, `[N]`. */
 static void fn_marks(struct page *pg, uint32_t fn)
 {
     uint32_t v = node_of(pg, fn);
     if (v == CG_NONE) return;
-    if (!pg->graph->fns[v].exact && any_incl(pg)) inexact_mark(pg, v);
+    mark(pg, v, cg_table_mark(pg->given, fn));
     uint32_t k = fn_entry(pg, v);
     if (k)
         addf(pg, "<a class=\"gl\" href=\"#g%u\" aria-label=\"call graph entry %u\">[%u]</a>", k, k,
@@ -777,24 +776,47 @@ static void fn_linked(struct page *pg, const cg_str *s, bool ok, const cg_buf *h
     fn_marks(pg, fn);
 }
 
+/* Mark m as the notes name it (cg_mark_key). */
+static void legend_key(struct page *pg, enum cg_mark m)
+{
+    add(pg, "<span class=\"lb-key\">");
+    cg_html_str(pg->b, cg_mark_key(m));
+    add(pg, "</span>");
+}
+
 /* What the function tables' notes add on a page with calls. */
 static void graph_legend(struct page *pg)
 {
     if (!pg->graph) return;
-    bool incl = any_incl(pg), bound = false;
-    for (size_t v = 0; v < cg_fgraph_n(pg->graph); v++) bound |= !pg->graph->fns[v].exact;
+    bool incl = cg_report_incl_shown(pg->given);
+    size_t n[CG_N_MARKS];
+    cg_mark_counts(pg->given, n);
+    bool bound = false;
+    for (int m = 0; m < CG_N_MARKS; m++) bound |= n[m] && cg_mark_bound((enum cg_mark)m);
     if (!incl && !pg->tree) return;
     add(pg, "<p class=\"note\">");
     if (incl)
-        add(pg, "An inclusive column (<code>:incl</code>) gives a function's cost together with "
-                "that of every function it called; file rows have none. ");
-    if (incl && bound)
-        add(pg, "A function marked <span class=\"lb-key\">&lt;cycle N&gt;</span> (in a cycle of "
-                "calls, whose cost as a whole is exact), <span class=\"lb-key\">&lt;shared "
-                "name&gt;</span> (a name several functions have) or <span "
-                "class=\"lb-key\">&lt;inexact&gt;</span> (caller contexts that may nest) has an "
-                "inclusive cost (<span "
+        addf(pg,
+             "An inclusive column (<code>%s</code>) gives a function's cost together with "
+             "that of every function it called; file rows have none. ",
+             cg_incl_suffix);
+    if (incl && bound) {
+        add(pg, "A function marked ");
+        legend_key(pg, CG_MARK_CYCLE);
+        add(pg, " (in a cycle of calls, whose cost as a whole is exact), ");
+        legend_key(pg, CG_MARK_SHARED_NAME);
+        add(pg, " (a name several functions have) or ");
+        legend_key(pg, CG_MARK_INEXACT);
+        add(pg, " (caller contexts that may nest) has an inclusive cost (<span "
                 "class=\"lb-key\">&#8805;</span>) that is only a lower bound. ");
+    }
+    if (incl && n[CG_MARK_SHARED_CODE]) {
+        add(pg, "A function marked ");
+        legend_key(pg, CG_MARK_SHARED_CODE);
+        add(pg, " has an inclusive cost below its self cost: part of its code also ran inside "
+                "another function's activation, reached by a jump rather than a call, which that "
+                "function's inclusive cost holds. ");
+    }
     if (pg->tree)
         add(pg, "<span class=\"lb-key\">[N]</span> leads to the function's entry in the call "
                 "graph.");
@@ -945,7 +967,7 @@ static cg_col *tree_columns(const cg_col *cols, size_t n, size_t *n_out)
 static void graph_exactness(struct page *pg)
 {
     cg_buf t = {0};
-    cg_graph_exact_note(pg->graph, &t);
+    cg_graph_exact_note(pg->given, &t);
     cg_html_text(pg->b, t.p, t.len, 0);
     cg_buf_free(&t);
 }
@@ -960,7 +982,7 @@ static void graph_meta(struct page *pg)
 }
 
 /* A function's name in the section: a link to its entry when the page has
-   it, its mark (inexact_mark), and its entry's number. */
+   it, its mark (cg_graph_mark), and its entry's number. */
 static void tree_fn(struct page *pg, uint32_t v)
 {
     const cg_fgraph *g = pg->graph;
@@ -968,7 +990,7 @@ static void tree_fn(struct page *pg, uint32_t v)
     if (k) addf(pg, "<a href=\"#g%u\">", k);
     name(pg, cg_name(&g->names, v));
     if (k) add(pg, "</a>");
-    inexact_mark(pg, v);
+    mark(pg, v, cg_graph_mark(pg->given, v));
     if (pg->tree->index[v]) addf(pg, " <span class=\"ix\">[%u]</span>", pg->tree->index[v]);
 }
 
@@ -989,15 +1011,6 @@ static void tree_cells(struct page *pg, const cg_count *self, const cg_count *in
     add(pg, "</td></tr>\n");
 }
 
-/* The calls cell: `N`, `N+R` with recursive calls, then `/TOTAL` (the
-   outermost calls of the callee) on arc rows, as in the text report. */
-static void calls_cell(char *b, size_t size, cg_count n, cg_count rec, const cg_count *total)
-{
-    int k = snprintf(b, size, "%" PRId64, n);
-    if (rec) k += snprintf(b + k, size - (size_t)k, "+%" PRId64, rec);
-    if (total) snprintf(b + k, size - (size_t)k, "/%" PRId64, *total);
-}
-
 /* A row of notes in an entry (arcs below the threshold, or beyond
    ARCS_MAX). */
 static void tree_note(struct page *pg, const char *what)
@@ -1013,10 +1026,10 @@ static void tree_note(struct page *pg, const char *what)
 static void tree_arcs(struct page *pg, const uint32_t *arcs, size_t n, size_t hidden, bool up)
 {
     const cg_fgraph *g = pg->graph;
-    char calls[80], note[160];
+    char calls[CG_CALLS_MAX], note[160];
     for (size_t k = 0; k < n && k < ARCS_MAX; k++) {
         const cg_farc *a = &g->arcs[arcs[k]];
-        calls_cell(calls, sizeof calls, a->count, a->rcount, &g->fns[a->to].calls);
+        cg_calls_words(pg->r, calls, a->count, a->rcount, &g->fns[a->to].calls);
         add(pg, up ? "<tr class=\"up\"><td class=\"nm\"><span class=\"vh\">called by </span>"
                    : "<tr class=\"down\"><td class=\"nm\"><span class=\"vh\">calls </span>");
         tree_fn(pg, up ? a->from : a->to);
@@ -1044,7 +1057,7 @@ static void tree_entry(struct page *pg, size_t i)
     const cg_report *r = pg->r;
     const cg_fgraph *g = pg->graph;
     const cg_tree_entry *e = &pg->tree->e[i];
-    char calls[80];
+    char calls[CG_CALLS_MAX];
     if (e->fn == CG_NONE) {
         const cg_fcycle *c = &g->cycles[e->cycle];
         addf(pg,
@@ -1074,10 +1087,11 @@ static void tree_entry(struct page *pg, size_t i)
     addf(pg, "<tr class=\"me\"><th scope=\"row\" class=\"nm\"><span class=\"ix\">[%zu]</span> ",
          i + 1);
     name(pg, cg_name(&g->names, e->fn));
-    inexact_mark(pg, e->fn);
-    if (!f->exact) add(pg, " <span class=\"lbn\">(inclusive: a lower bound)</span>");
+    enum cg_mark m = cg_graph_mark(pg->given, e->fn);
+    mark(pg, e->fn, m);
+    if (cg_mark_bound(m)) add(pg, " <span class=\"lbn\">(inclusive: a lower bound)</span>");
     add(pg, "</th>");
-    calls_cell(calls, sizeof calls, f->calls, f->rcalls, NULL);
+    cg_calls_words(r, calls, f->calls, f->rcalls, NULL);
     tree_cells(pg, cg_tree_self(r, e), cg_tree_incl(r, e), bound_title(pg, e->fn), calls);
     if (r->tree != CG_TREE_CALLER)
         tree_arcs(pg, e->callees, e->n_callees, e->hidden_callees, false);
@@ -1105,7 +1119,12 @@ static void call_graph(struct page *pg)
             "A name leads to its entry, a <code>&lt;cycle N&gt;</code> to its cycle's. Calls: "
             "<code>N</code> started the callee afresh, and their inclusive cost is on the row; "
             "<code>+R</code> were made while it was running already; <code>/T</code>: the "
-            "callee's <code>N</code> in all.</p>\n<p class=\"note\">Inclusive costs: ");
+            "callee's <code>N</code> in all.");
+    if (pg->r->diff)
+        add(pg, " Under <code>--diff</code> each count is the change, the second profile's minus "
+                "the first's, with its sign: <code>+2-1/+2</code> is 2 calls more, 1 recursive "
+                "call fewer.");
+    add(pg, "</p>\n<p class=\"note\">Inclusive costs: ");
     graph_exactness(pg);
     add(pg, ".</p>\n");
     addf(pg,
@@ -1377,7 +1396,7 @@ static void metadata(struct page *pg)
     char th[64];
     cg_fmt_float_repr(th, sizeof th, pg->r->threshold);
     addf(pg, "</dd>\n<dt>Threshold</dt><dd>%s%%</dd>\n", th);
-    if (pg->graph && (any_incl(pg) || pg->tree)) graph_meta(pg);
+    if (cg_graph_noted(pg->given)) graph_meta(pg);
     addf(pg, "<dt>Annotation</dt><dd>%s</dd>\n</dl>\n</section>\n", pg->r->annotate ? "on" : "off");
 }
 
@@ -1402,6 +1421,7 @@ void cg_report_html(FILE *f, const cg_report *r0)
     rv.show = own;
     const cg_profile *p = r->prof;
     struct page page_ctx = {.r = r,
+                            .given = r0,
                             .p = p,
                             .nev = p->n_events,
                             .total = p->summary_total,

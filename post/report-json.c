@@ -66,7 +66,7 @@ static void event_list(struct json *js, const cg_col *cols, size_t n)
         const cg_text *e = &p->events[cols ? cols[i].event : i];
         b.len = 0;
         cg_buf_add(&b, e->s, e->len);
-        if (cols && cols[i].kind == CG_COL_INCL) cg_buf_adds(&b, ":incl");
+        if (cols) cg_buf_adds(&b, cg_col_suffix(&cols[i]));
         cg_j_str(out, b.p, b.len);
     }
     cg_buf_free(&b);
@@ -248,6 +248,8 @@ static void call_graph(struct json *js)
             cg_j_lit(out, "null");
         else
             cg_j_int(out, (int64_t)f->cycle + 1);
+        cg_j_lit(out, cg_graph_mark(r, e->fn) == CG_MARK_SHARED_CODE ? ", \"shared_code\": true"
+                                                                     : ", \"shared_code\": false");
         cg_j_lit(out, ", \"calls\": ");
         cg_j_int(out, f->calls);
         cg_j_lit(out, ", \"recursive_calls\": ");

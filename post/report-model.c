@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* report-model.c: the report model of report.h, shared by the text, JSON
-   and HTML reports so that the threshold, the order of rows and files,
-   which files are annotated and how, the context ranges and the annotation
-   summary are each decided in one place (docs/post-processors.md, "The
-   cg_annotate report"; docs/json.md). */
+/* report-model.c: the report model of report.h, shared by the text, JSON,
+   HTML and folded reports so that each rule is decided in one place: the
+   columns' names, the threshold, the order of rows and files, the marks
+   after a function's name and the notes that explain them, the metadata
+   notes of Callgrind input, what the folded stacks hold and say, which
+   files are annotated and how, the context ranges and the annotation
+   summary (docs/post-processors.md, "The cg_annotate report"; docs/json.md).
+   The reports only lay out what is decided here. */
 #include "report.h"
 #include "lineread.h"
 #include "numfmt.h"
@@ -17,6 +20,20 @@
 #include <unistd.h>
 
 /* --------------------------------------------------------------- columns */
+
+const char cg_incl_suffix[] = ":incl";
+
+const char *cg_col_suffix(const cg_col *c)
+{
+    return c->kind == CG_COL_INCL ? cg_incl_suffix : "";
+}
+
+bool cg_report_incl_shown(const cg_report *r)
+{
+    for (size_t i = 0; i < r->n_show; i++)
+        if (r->show[i].kind == CG_COL_INCL) return true;
+    return false;
+}
 
 cg_col *cg_cols_make(const size_t *events, const enum cg_col_kind *kinds, size_t n)
 {
@@ -57,6 +74,17 @@ static cg_meta_note *note(cg_meta_note **v, size_t *n, size_t *cap)
     return m;
 }
 
+/* Whether input `in` was written by Callgrind itself, which names itself
+   `creator: callgrind-VERSION`: our tool's --call-graph=yes files (`creator:
+   Cachegrind, rebuilt VERSION`), cg_merge's and cg_diff's have the same
+   format but not Callgrind's way of giving costs to functions. */
+static bool by_callgrind(const cg_input *in)
+{
+    static const char tag[] = "callgrind-";
+    return in->format == CG_FMT_CALLGRIND && in->creator.len >= sizeof tag - 1 &&
+           memcmp(in->creator.s, tag, sizeof tag - 1) == 0;
+}
+
 cg_meta_note *cg_meta_notes(const cg_report *r, size_t *n)
 {
     const cg_profile *p = r->prof;
@@ -91,7 +119,11 @@ cg_meta_note *cg_meta_notes(const cg_report *r, size_t *n)
                         " (Callgrind's summary: exceeds its costs; percentages are of the costs)");
         }
     }
-    if (cg_profile_has_format(p, CG_FMT_CALLGRIND) && cg_profile_has_format(p, CG_FMT_CACHEGRIND)) {
+    /* What the note says is of Callgrind's files: only when one of them
+       meets a profile in Cachegrind's format. */
+    bool callgrind = false;
+    for (size_t i = 0; i < p->n_inputs; i++) callgrind |= by_callgrind(&p->inputs[i]);
+    if (callgrind && cg_profile_has_format(p, CG_FMT_CACHEGRIND)) {
         cg_meta_note *m = note(&v, n, &cap);
         snprintf(m->label, sizeof m->label, "Formats");
         cg_buf_adds(&m->text, "Cachegrind and Callgrind: rows are not comparable line for line "
@@ -676,34 +708,124 @@ const char *cg_graph_fold_note(const cg_fgraph *g)
                      : "functions as the file names them (--fold=no)";
 }
 
-void cg_graph_exact_note(const cg_fgraph *g, cg_buf *b)
+bool cg_graph_noted(const cg_report *r)
 {
-    size_t in_cycles = 0, shared = 0, other = 0;
-    for (size_t f = 0; f < cg_fgraph_n(g); f++) {
-        if (g->fns[f].exact) continue;
-        if (g->fns[f].cycle != CG_NONE)
-            in_cycles++;
-        else if (g->fns[f].shared)
-            shared++;
-        else
-            other++;
+    return r->graph && (cg_report_incl_shown(r) || r->tree != CG_TREE_NONE);
+}
+
+/* A function in a cycle is never exact (fgraph.c): its mark says why.  An
+   exact inclusive cost holds everything that ran while the function was
+   active, its own code included, unless that code also ran while another
+   function was active: so one below the self cost (in any event, shown or
+   not: the cause is the same) is marked for that. */
+enum cg_mark cg_graph_mark(const cg_report *r, uint32_t v)
+{
+    const cg_fgraph *g = r->graph;
+    const cg_ffn *f = &g->fns[v];
+    if (!f->exact) {
+        if (f->cycle != CG_NONE) return CG_MARK_CYCLE;
+        return f->shared ? CG_MARK_SHARED_NAME : CG_MARK_INEXACT;
     }
+    if (r->diff) return CG_MARK_NONE;
+    const cg_count *self = cg_ffn_self(g, v), *incl = cg_ffn_incl(g, v);
+    for (size_t e = 0; e < g->nev; e++)
+        if (self[e] > incl[e]) return CG_MARK_SHARED_CODE;
+    return CG_MARK_NONE;
+}
+
+enum cg_mark cg_table_mark(const cg_report *r, uint32_t fn)
+{
+    uint32_t v = cg_report_node(r, fn);
+    return v != CG_NONE && cg_report_incl_shown(r) ? cg_graph_mark(r, v) : CG_MARK_NONE;
+}
+
+void cg_mark_counts(const cg_report *r, size_t n[CG_N_MARKS])
+{
+    memset(n, 0, CG_N_MARKS * sizeof *n);
+    for (size_t f = 0; f < cg_fgraph_n(r->graph); f++) n[cg_graph_mark(r, (uint32_t)f)]++;
+}
+
+bool cg_mark_bound(enum cg_mark m)
+{
+    return m == CG_MARK_CYCLE || m == CG_MARK_SHARED_NAME || m == CG_MARK_INEXACT;
+}
+
+const char *cg_mark_key(enum cg_mark m)
+{
+    static const char *const keys[CG_N_MARKS] = {
+        [CG_MARK_CYCLE] = "<cycle N>",
+        [CG_MARK_SHARED_NAME] = "<shared name>",
+        [CG_MARK_INEXACT] = "<inexact>",
+        [CG_MARK_SHARED_CODE] = "<shared code>",
+    };
+    return keys[m] ? keys[m] : "";
+}
+
+void cg_mark_words(const cg_report *r, uint32_t v, enum cg_mark m, cg_buf *b)
+{
+    if (m == CG_MARK_CYCLE)
+        cg_buf_printf(b, "<cycle %u>", r->graph->fns[v].cycle + 1);
+    else
+        cg_buf_adds(b, cg_mark_key(m));
+}
+
+void cg_graph_exact_note(const cg_report *r, cg_buf *b)
+{
+    size_t n[CG_N_MARKS];
+    cg_mark_counts(r, n);
     cg_buf_adds(b, "exact");
     const char *sep = ", but lower bounds for ";
-    if (in_cycles) {
-        cg_buf_printf(
-            b, "%s%zu function%s in cycles (marked <cycle N>; each cycle's own cost is exact)", sep,
-            in_cycles, in_cycles == 1 ? "" : "s");
+    if (n[CG_MARK_CYCLE]) {
+        cg_buf_printf(b, "%s%zu function%s in cycles (marked %s; each cycle's own cost is exact)",
+                      sep, n[CG_MARK_CYCLE], n[CG_MARK_CYCLE] == 1 ? "" : "s",
+                      cg_mark_key(CG_MARK_CYCLE));
         sep = ", ";
     }
-    if (shared) {
-        cg_buf_printf(b, "%s%zu function%s whose name other functions share (marked <shared name>)",
-                      sep, shared, shared == 1 ? "" : "s");
+    if (n[CG_MARK_SHARED_NAME]) {
+        cg_buf_printf(b, "%s%zu function%s whose name other functions share (marked %s)", sep,
+                      n[CG_MARK_SHARED_NAME], n[CG_MARK_SHARED_NAME] == 1 ? "" : "s",
+                      cg_mark_key(CG_MARK_SHARED_NAME));
         sep = ", ";
     }
-    if (other)
-        cg_buf_printf(b, "%s%zu function%s whose caller contexts may nest (marked <inexact>)", sep,
-                      other, other == 1 ? "" : "s");
+    if (n[CG_MARK_INEXACT])
+        cg_buf_printf(b, "%s%zu function%s whose caller contexts may nest (marked %s)", sep,
+                      n[CG_MARK_INEXACT], n[CG_MARK_INEXACT] == 1 ? "" : "s",
+                      cg_mark_key(CG_MARK_INEXACT));
+    size_t k = n[CG_MARK_SHARED_CODE];
+    if (k)
+        cg_buf_printf(b,
+                      "; %zu function%s a self cost above %s inclusive cost (marked %s): part of "
+                      "%s code also ran inside %s activation, reached by a jump rather than a call",
+                      k, k == 1 ? " has" : "s have", k == 1 ? "its" : "their",
+                      cg_mark_key(CG_MARK_SHARED_CODE), k == 1 ? "its" : "their",
+                      k == 1 ? "another function's" : "other functions'");
+}
+
+/* A change: `+1,234`, `-1,234` or `0`. */
+static size_t signed_count(char *b, cg_count v)
+{
+    size_t k = 0;
+    if (v > 0) b[k++] = '+';
+    return k + cg_fmt_commas(b + k, v);
+}
+
+size_t cg_calls_words(const cg_report *r, char *b, cg_count n, cg_count rec, const cg_count *total)
+{
+    if (!r->diff) {
+        int m = snprintf(b, CG_CALLS_MAX, "%" PRId64, n);
+        if (rec) m += snprintf(b + m, CG_CALLS_MAX - (size_t)m, "+%" PRId64, rec);
+        if (total) m += snprintf(b + m, CG_CALLS_MAX - (size_t)m, "/%" PRId64, *total);
+        return (size_t)m;
+    }
+    /* Recursive calls keep their place after N, their own sign between. */
+    size_t k = signed_count(b, n);
+    if (rec) k += signed_count(b + k, rec);
+    if (total) {
+        b[k++] = '/';
+        k += signed_count(b + k, *total);
+    }
+    b[k] = 0;
+    return k;
 }
 
 const cg_count *cg_tree_incl(const cg_report *r, const cg_tree_entry *e)
@@ -825,6 +947,40 @@ void cg_tree_free(cg_tree_list *t)
     free(t->cycle_index);
     memset(t, 0, sizeof *t);
 }
+
+/* ---------------------------------------------------------- folded stacks */
+
+bool cg_stacks_make(const cg_report *r, cg_stacks *s, cg_error *e)
+{
+    memset(s, 0, sizeof *s);
+    const char *why = cg_flame_absent(r->prof, r->graph, r->diff);
+    if (why) return cg_error_set(e, 1, "--format=folded needs call paths: %s", why);
+    cg_flame_make(&s->tree, r->prof, r->graph, r->diff, r->flame_pct);
+    s->fl = &s->tree;
+    if (r->collapse) {
+        cg_flame_collapse(&s->tree, &s->collapsed);
+        s->fl = &s->collapsed;
+    }
+    s->event = r->show[0].event;
+    if (s->fl->estimate)
+        cg_buf_printf(&s->note,
+                      "the input has calls but no call paths (our tool's --call-graph=yes writes "
+                      "them): the stacks are an estimate, exact down to a function with several "
+                      "callers; the frames below it, a proportional split of its callees' costs, "
+                      "end in ` [est]`; %zu frames below %g%% of the total are left out",
+                      s->fl->est_pruned, r->flame_pct);
+    return true;
+}
+
+void cg_stacks_free(cg_stacks *s)
+{
+    if (s->fl == &s->collapsed) cg_flame_free(&s->collapsed);
+    if (s->fl) cg_flame_free(&s->tree);
+    cg_buf_free(&s->note);
+    memset(s, 0, sizeof *s);
+}
+
+/* ------------------------------------- hints: unreadable files, no debug info */
 
 /* A name's prefix: up to and with the third `/` after the root of an
    absolute name (`/rustc/HASH/library/`) or its directory if shallower,

@@ -92,19 +92,10 @@ static bool col_incl(const struct text *tc, size_t i)
     return tc->cols[i].kind == CG_COL_INCL;
 }
 
-/* Whether some column shown is inclusive. */
-static bool any_incl(const struct text *tc)
-{
-    for (size_t i = 0; i < tc->ncol; i++)
-        if (col_incl(tc, i)) return true;
-    return false;
-}
-
-/* A column's heading: the event's name, `:incl` after an inclusive one. */
-static const char incl_tag[] = ":incl";
+/* A column's heading: the event's name and its suffix (report-model.c). */
 static size_t head_chars(const struct text *tc, size_t i)
 {
-    return utf8_chars(&tc->p->events[tc->cols[i].event]) + (col_incl(tc, i) ? 5 : 0);
+    return utf8_chars(&tc->p->events[tc->cols[i].event]) + strlen(cg_col_suffix(&tc->cols[i]));
 }
 
 /* lo/hi: per-column extremes of the rows (including 0); clo/chi: of the
@@ -222,7 +213,7 @@ static void header_row(const struct text *tc, const widths *w, const char *prefi
     for (size_t i = 0; i < tc->ncol; i++) {
         const cg_text *e = &tc->p->events[tc->cols[i].event];
         put_bytes(tc, e->s, e->len);
-        if (col_incl(tc, i)) fputs(incl_tag, tc->out);
+        fputs(cg_col_suffix(&tc->cols[i]), tc->out);
         for (size_t k = head_chars(tc, i); k < w->w[i]; k++) fputc('_', tc->out);
         fputc(' ', tc->out);
     }
@@ -318,25 +309,19 @@ static void callgrind_metadata(const struct text *tc)
    graph"): the metadata says which are exact. */
 static void call_graph_note(const struct text *tc)
 {
-    const cg_fgraph *g = tc->r->graph;
-    fprintf(tc->out, "Call graph:       %s\n", cg_graph_fold_note(g));
+    fprintf(tc->out, "Call graph:       %s\n", cg_graph_fold_note(tc->r->graph));
     cg_buf b = {0};
-    cg_graph_exact_note(g, &b);
+    cg_graph_exact_note(tc->r, &b);
     meta_wrapped(tc, "Inclusive costs", b.p, b.len);
     cg_buf_free(&b);
 }
 
-/* The mark of a function whose inclusive cost is a lower bound, and why:
-   it is in a cycle (whose own cost as a whole is exact), or its name is
-   several functions'. */
-static void inexact_mark(const cg_fgraph *g, cg_buf *b, uint32_t fn)
+/* A function's mark (report-model.c) after its name, if it has one. */
+static void mark(const struct text *tc, cg_buf *b, uint32_t v, enum cg_mark m)
 {
-    if (g->fns[fn].cycle != CG_NONE)
-        cg_buf_printf(b, " <cycle %u>", g->fns[fn].cycle + 1);
-    else if (g->fns[fn].shared)
-        cg_buf_adds(b, " <shared name>");
-    else
-        cg_buf_adds(b, " <inexact>");
+    if (m == CG_MARK_NONE) return;
+    cg_buf_addc(b, ' ');
+    cg_mark_words(tc->r, v, m, b);
 }
 
 static void metadata(const struct text *tc)
@@ -382,17 +367,17 @@ static void metadata(const struct text *tc)
     fputs("\nEvents shown:    ", tc->out);
     for (size_t i = 0; i < tc->ncol; i++) {
         cg_write_events(tc->out, &tc->p->events[tc->cols[i].event], 1);
-        if (col_incl(tc, i)) fputs(incl_tag, tc->out);
+        fputs(cg_col_suffix(&tc->cols[i]), tc->out);
     }
     fputs("\nEvent sort order:", tc->out);
     for (size_t i = 0; i < tc->r->n_sort; i++) {
         cg_write_events(tc->out, &tc->p->events[tc->r->sort[i].event], 1);
-        if (tc->r->sort[i].kind == CG_COL_INCL) fputs(incl_tag, tc->out);
+        fputs(cg_col_suffix(&tc->r->sort[i]), tc->out);
     }
     char th[64];
     cg_fmt_float_repr(th, sizeof th, tc->r->threshold);
     fprintf(tc->out, "\nThreshold:        %s%%\n", th);
-    if (tc->r->graph && (any_incl(tc) || tc->r->tree != CG_TREE_NONE)) call_graph_note(tc);
+    if (cg_graph_noted(tc->r)) call_graph_note(tc);
     fprintf(tc->out, "Annotation:       %s\n\n", tc->r->annotate ? "on" : "off");
 }
 
@@ -419,15 +404,11 @@ static void cum_add(const struct text *tc, cg_count *cum, const cg_count *cc)
         if (!col_incl(tc, i)) cum[i] += cg_col_value(&tc->cols[i], cc, NULL);
 }
 
-/* A function's name in the tables, with ` <cycle N>` after a member of a
-   cycle when inclusive costs are shown: its own is a lower bound (gprof
-   marks them so). */
+/* A function's name in the tables, with its mark (cg_table_mark). */
 static void fn_label(const struct text *tc, cg_buf *b, const cg_str *name, uint32_t fn)
 {
     cg_buf_add(b, name->s, name->len);
-    if (!any_incl(tc)) return;
-    uint32_t v = cg_report_node(tc->r, fn);
-    if (v != CG_NONE && !tc->r->graph->fns[v].exact) inexact_mark(tc->r->graph, b, v);
+    mark(tc, b, cg_report_node(tc->r, fn), cg_table_mark(tc->r, fn));
 }
 
 /* Prints one of the two function summaries (report-model.c chose and
@@ -509,16 +490,6 @@ static struct text tree_columns(const struct text *tc, cg_col **own)
     return t;
 }
 
-/* The calls cell: `N`, `N+R` with recursive calls, then `/TOTAL` (the
-   outermost calls of the function the line is about) on arc lines. */
-static size_t calls_cell(char *b, size_t size, cg_count n, cg_count rec, const cg_count *total)
-{
-    int k = snprintf(b, size, "%" PRId64, n);
-    if (rec) k += snprintf(b + k, size - (size_t)k, "+%" PRId64, rec);
-    if (total) k += snprintf(b + k, size - (size_t)k, "/%" PRId64, *total);
-    return (size_t)k;
-}
-
 /* One line of the section: the index column, a cell per column (self
    NULL or incl NULL: blank cells of that kind), the calls, the name. */
 struct tree_layout {
@@ -552,7 +523,7 @@ static void tree_line(struct tree_layout *l, const char *index, const cg_count *
     put_line(tc, l->name.p, l->name.len);
 }
 
-/* A function's name in the section: its cycle, and its index when it has
+/* A function's name in the section: its mark, and its index when it has
    an entry. */
 static void tree_name(struct tree_layout *l, uint32_t fn)
 {
@@ -560,10 +531,7 @@ static void tree_name(struct tree_layout *l, uint32_t fn)
     const cg_str *s = cg_name(&g->names, fn);
     l->name.len = 0;
     cg_buf_add(&l->name, s->s, s->len);
-    if (g->fns[fn].cycle != CG_NONE)
-        cg_buf_printf(&l->name, " <cycle %u>", g->fns[fn].cycle + 1);
-    else if (!g->fns[fn].exact)
-        inexact_mark(g, &l->name, fn);
+    mark(l->tc, &l->name, fn, cg_graph_mark(l->tc->r, fn));
     if (l->t->index[fn]) cg_buf_printf(&l->name, " [%u]", l->t->index[fn]);
 }
 
@@ -572,10 +540,10 @@ static void tree_name(struct tree_layout *l, uint32_t fn)
 static void tree_arcs(struct tree_layout *l, const uint32_t *arcs, size_t n, size_t hidden, bool up)
 {
     const cg_fgraph *g = l->tc->r->graph;
-    char calls[80];
+    char calls[CG_CALLS_MAX];
     for (size_t k = 0; k < n; k++) {
         const cg_farc *a = &g->arcs[arcs[k]];
-        calls_cell(calls, sizeof calls, a->count, a->rcount, &g->fns[a->to].calls);
+        cg_calls_words(l->tc->r, calls, a->count, a->rcount, &g->fns[a->to].calls);
         tree_name(l, up ? a->from : a->to);
         tree_line(l, "", NULL, cg_farc_carries(g, arcs[k]) ? cg_farc_cc(g, arcs[k]) : NULL, calls,
                   true);
@@ -592,7 +560,7 @@ static void tree_widths(struct tree_layout *l)
     const cg_report *r = tc->r;
     const cg_fgraph *g = r->graph;
     extremes x = ext_new(tc);
-    char b[80];
+    char b[CG_CALLS_MAX];
     l->windex = 2, l->wcalls = 5;
     for (size_t i = 0; i < l->t->n; i++) {
         const cg_tree_entry *e = &l->t->e[i];
@@ -600,13 +568,13 @@ static void tree_widths(struct tree_layout *l)
         l->windex = max2(l->windex, (size_t)snprintf(b, sizeof b, "[%zu]", i + 1));
         if (e->fn == CG_NONE) continue;
         const cg_ffn *f = &g->fns[e->fn];
-        l->wcalls = max2(l->wcalls, calls_cell(b, sizeof b, f->calls, f->rcalls, NULL));
+        l->wcalls = max2(l->wcalls, cg_calls_words(r, b, f->calls, f->rcalls, NULL));
         for (size_t k = 0; k < e->n_callers + e->n_callees; k++) {
             uint32_t a = k < e->n_callers ? e->callers[k] : e->callees[k - e->n_callers];
             const cg_farc *arc = &g->arcs[a];
             ext_add(tc, &x, cg_farc_cc(g, a), cg_farc_cc(g, a));
-            l->wcalls = max2(l->wcalls, calls_cell(b, sizeof b, arc->count, arc->rcount,
-                                                   &g->fns[arc->to].calls));
+            l->wcalls = max2(l->wcalls,
+                             cg_calls_words(r, b, arc->count, arc->rcount, &g->fns[arc->to].calls));
         }
     }
     l->w = make_widths(tc, x.lo, x.hi, NULL, NULL);
@@ -630,11 +598,16 @@ static void call_graph(const struct text *tables)
     banner(tc, "Call graph", NULL, 0);
     fputs("Each function with its callers above it and its callees below it.  Calls: N\n"
           "started the callee afresh, and their inclusive cost is on the line; +R were\n"
-          "made while it was running already; /T: the callee's N in all.\n\n",
+          "made while it was running already; /T: the callee's N in all.\n",
           tc->out);
+    if (r->diff)
+        fputs("Under --diff each count is the change, the second profile's minus the\n"
+              "first's, with its sign: +2-1/+2 is 2 calls more, 1 recursive call fewer.\n",
+              tc->out);
+    fputc('\n', tc->out);
     fprintf(tc->out, "%*s ", (int)l.windex, "");
     header_row(tc, &l.w, "", "");
-    char index[48], calls[80];
+    char index[48], calls[CG_CALLS_MAX];
     for (size_t i = 0; i < t.n; i++) {
         const cg_tree_entry *e = &t.e[i];
         fputc('\n', tc->out);
@@ -653,9 +626,10 @@ static void call_graph(const struct text *tables)
         const cg_ffn *f = &g->fns[e->fn];
         if (r->tree != CG_TREE_CALLING)
             tree_arcs(&l, e->callers, e->n_callers, e->hidden_callers, true);
-        calls_cell(calls, sizeof calls, f->calls, f->rcalls, NULL);
+        cg_calls_words(r, calls, f->calls, f->rcalls, NULL);
         tree_name(&l, e->fn);
-        if (!f->exact) cg_buf_adds(&l.name, " (inclusive: a lower bound)");
+        if (cg_mark_bound(cg_graph_mark(r, e->fn)))
+            cg_buf_adds(&l.name, " (inclusive: a lower bound)");
         tree_line(&l, index, cg_tree_self(r, e), cg_tree_incl(r, e), calls, false);
         if (r->tree != CG_TREE_CALLER)
             tree_arcs(&l, e->callees, e->n_callees, e->hidden_callees, false);

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* report.h: what cg_annotate's three reports (text: report-text.c, JSON:
-   report-json.c, HTML: report-html.c) are made of: the options that shape
-   them, and the report model they share (report-model.c): the function
-   summaries and the flat list of pairs with their threshold and order, the
-   order of files, the source files to annotate and their listing, and where
-   the counts went.  Each rule of docs/post-processors.md, "The cg_annotate
-   report", and of docs/json.md is decided there once; the reports only lay
-   the results out. */
+/* report.h: what cg_annotate's reports (text: report-text.c, JSON:
+   report-json.c, HTML: report-html.c, folded stacks: report-folded.c) are
+   made of: the options that shape them, and the report model they share
+   (report-model.c): the columns and their names, the function summaries
+   and the flat list of pairs with their threshold and order, the marks
+   after a function's name and the notes on them, the order of files, the
+   source files to annotate and their listing, and where the counts went.
+   Each rule of docs/post-processors.md, "The cg_annotate report", and of
+   docs/json.md is decided there once; the reports only lay the results
+   out. */
 #ifndef CG_REPORT_H
 #define CG_REPORT_H
 
@@ -34,6 +36,14 @@ static inline cg_count cg_col_value(const cg_col *c, const cg_count *cc, const c
     if (c->kind == CG_COL_SELF) return cc[c->event];
     return incl ? incl[c->event] : 0;
 }
+
+/* The spelling of an inclusive column after its event's name (`Ir:incl`):
+   what --show and --sort read and every report writes. */
+extern const char cg_incl_suffix[];
+
+/* What follows column c's event name wherever a report names the column:
+   cg_incl_suffix for an inclusive column, else nothing. */
+const char *cg_col_suffix(const cg_col *c);
 
 /* The columns of events[0 .. n) of the given kinds, in that order
    (allocated; free() it). */
@@ -82,6 +92,9 @@ typedef struct cg_report {
     const cg_fp_check *fp;
 } cg_report;
 
+/* Whether some column the report shows is inclusive. */
+bool cg_report_incl_shown(const cg_report *r);
+
 /* The upstream text report (docs/post-processors.md, "The cg_annotate
    report"). */
 void cg_report_text(FILE *out, const cg_report *r);
@@ -93,16 +106,17 @@ void cg_report_html(FILE *out, const cg_report *r);
 
 /* The call paths as folded stacks, one line per path with a cost of the
    first column's event: `main;parse;lex 12345` (under --diff `... OLD
-   NEW`); docs/post-processors.md, "Folded stacks".  Dies (status 1) when
-   the input has no calls. */
-void cg_report_folded(FILE *out, const cg_report *r);
+   NEW`); docs/post-processors.md, "Folded stacks".  Returns false, with
+   cg_stacks_make's error in e, when the input has no call paths to make
+   them from. */
+bool cg_report_folded(FILE *out, const cg_report *r, cg_error *e);
 
 /* ------------------------------------------------ Callgrind's metadata */
 
 /* A metadata line that only Callgrind input has (docs/post-processors.md,
    "Callgrind input"): its parts counted, summary: lines above its totals,
-   the warning when the two formats meet.  `text` holds profile bytes, which
-   each report escapes its own way. */
+   the warning when a file Callgrind wrote meets a Cachegrind profile.
+   `text` holds profile bytes, which each report escapes its own way. */
 typedef struct cg_meta_note {
     char label[48]; /* `Summary line N` with N up to 20 digits */
     cg_buf text;
@@ -192,11 +206,48 @@ void cg_pair_rows_free(cg_pair_rows *l);
 
 /* ------------------------------------------------------------ call graph */
 
+/* The mark after a function's name (docs/post-processors.md, "The call
+   graph"): why its inclusive cost is only a lower bound, or why an exact
+   one is below its self cost. */
+enum cg_mark {
+    CG_MARK_NONE,        /* its inclusive cost is exact, and no smaller than its self cost */
+    CG_MARK_CYCLE,       /* `<cycle N>`: in a cycle, whose cost as a whole is exact */
+    CG_MARK_SHARED_NAME, /* `<shared name>`: a name several functions have */
+    CG_MARK_INEXACT,     /* `<inexact>`: caller contexts that may nest */
+    /* `<shared code>`: exact, but below its self cost in some event: part of
+       its code ran inside another function's activation, reached by a jump
+       (glibc's memmove runs memcpy's code).  Never under --diff, where
+       either cost is a change. */
+    CG_MARK_SHARED_CODE,
+};
+
+/* The mark of function v of the call graph (every mention of it in the
+   call-graph section). */
+enum cg_mark cg_graph_mark(const cg_report *r, uint32_t v);
+/* The mark a function table puts after profile function fn: its call-graph
+   function's, when the tables show an inclusive column (the mark is about
+   that column), else none. */
+enum cg_mark cg_table_mark(const cg_report *r, uint32_t fn);
+/* How many functions of the call graph have each mark. */
+#define CG_N_MARKS (CG_MARK_SHARED_CODE + 1)
+void cg_mark_counts(const cg_report *r, size_t n[CG_N_MARKS]);
+/* Whether mark m says that the inclusive cost is a lower bound. */
+bool cg_mark_bound(enum cg_mark m);
+/* Mark m as a legend names it (`<cycle N>`; "" for none), and the words of
+   function v's mark m (`<cycle 2>`), appended to b: plain text each report
+   escapes its own way. */
+const char *cg_mark_key(enum cg_mark m);
+void cg_mark_words(const cg_report *r, uint32_t v, enum cg_mark m, cg_buf *b);
+
 /* What the metadata says of a call graph (docs/post-processors.md, "The
    call graph"), as plain text each report escapes its own way: whether
-   names were folded, and which inclusive costs are exact. */
+   names were folded, and which inclusive costs are exact (and which are
+   below their self costs). */
 const char *cg_graph_fold_note(const cg_fgraph *g);
-void cg_graph_exact_note(const cg_fgraph *g, cg_buf *b);
+void cg_graph_exact_note(const cg_report *r, cg_buf *b);
+/* Whether the metadata says those two: when the report shows inclusive
+   costs, in a column or in the call-graph section. */
+bool cg_graph_noted(const cg_report *r);
 
 /* One entry of the call-graph section: a function (cycle CG_NONE) or a
    cycle as a whole (fn CG_NONE), at or above the threshold by inclusive
@@ -220,9 +271,36 @@ typedef struct cg_tree_list {
    other lists (the JSON document lists every function by default). */
 void cg_tree_make(const cg_report *r, enum cg_keep keep, cg_tree_list *t);
 void cg_tree_free(cg_tree_list *t);
+/* The calls of a function or of an arc as the call-graph section writes
+   them (docs/post-processors.md, "In the reports"): `N`, `N+R` with
+   recursive calls, then, for an arc (total not NULL), `/T`, the callee's N
+   in all.  Under --diff each figure is a change, written as the costs are
+   (thousands separated) and with its sign: `+30,012/+30,012`, `+2-1/0`.
+   Writes a string into b (CG_CALLS_MAX bytes) and returns its length. */
+#define CG_CALLS_MAX 96
+size_t cg_calls_words(const cg_report *r, char *b, cg_count n, cg_count rec, const cg_count *total);
+
 /* The inclusive cost of entry e, and its self cost. */
 const cg_count *cg_tree_incl(const cg_report *r, const cg_tree_entry *e);
 const cg_count *cg_tree_self(const cg_report *r, const cg_tree_entry *e);
+
+/* ---------------------------------------------------------- folded stacks */
+
+/* What --format=folded writes (docs/post-processors.md, "Folded stacks"):
+   the calling-context tree, recursion collapsed or not, the event whose
+   self costs the lines give, and what a reader of them must be told on
+   standard error. */
+typedef struct cg_stacks {
+    cg_flame tree, collapsed;
+    const cg_flame *fl; /* the tree to write: &collapsed or &tree */
+    size_t event;
+    cg_buf note; /* the note (empty: none) */
+} cg_stacks;
+
+/* Makes the stacks of r; when its input has no call paths to make them
+   from, sets e (status 1) and returns false, with nothing to free. */
+bool cg_stacks_make(const cg_report *r, cg_stacks *s, cg_error *e);
+void cg_stacks_free(cg_stacks *s);
 
 /* ------------------------------------------------- annotated source files */
 

@@ -794,15 +794,17 @@ return {
 };
 """
 
-# The text report's mark after a function whose inclusive cost is a lower
-# bound (or, in the call graph, that is in a cycle).
-MARK = re.compile(r' <(cycle \d+|shared name|inexact)>$')
+# The text report's mark after a function's name: its inclusive cost is a
+# lower bound (in a cycle, a shared name, nesting contexts), or exact but
+# below its self cost (`<shared code>`, no lower bound).
+MARK = re.compile(r' <(cycle \d+|shared name|inexact|shared code)>$')
 
 
 def fn_of_label(label):
     """A function's name in a table (`fib <cycle 2>`) -> (`fib`, whether it
-    is marked)."""
-    return MARK.sub('', label), MARK.search(label) is not None
+    is marked as a lower bound)."""
+    m = MARK.search(label)
+    return MARK.sub('', label), m is not None and m.group(1) != 'shared code'
 
 
 def graph_vs_text(b, page, probs, hand=None):
@@ -1587,6 +1589,11 @@ def main():
         'graph-notree': Page('graph-notree', ['--tree=none', 'graph.clout'], d),
         'graph-nofold': Page('graph-nofold', ['--fold=no', '--no-annotate', 'graph.clout'], d),
         'graph-diff': Page('graph-diff', ['--diff', 'graph.clout', 'graph2.clout'], d),
+        # tests/post/data: memcpy's code also run by memmove (its exact
+        # inclusive cost below its self cost), and calls that change.
+        'graph-shared-code': Page('graph-shared-code', ['copy.clout'], d),
+        'graph-diff-calls': Page('graph-diff-calls', ['--diff', '--threshold=0', 'calls-old.clout',
+                                                      'calls-new.clout'], d),
         'wide': Page('wide', ['--threshold=0', 'wide.clout'], d),
         'wide13': Page('wide13', ['--threshold=0', 'wide13.clout'], d),
         'wide13-diff': Page('wide13-diff', ['--diff', 'wide13.clout', 'wide13b.clout'], d),
@@ -1619,6 +1626,25 @@ def main():
                        ('fingerprints', b'<code>cpu</code>: <code>x86-64</code> vs <code>x86-64-v3</code>')):
         if want not in pages[name].html:
             probs.append('%s: no %r' % (name, want))
+    # <shared code> after memcpy's name (never memmove's or main's), with
+    # its tooltip, and the notes that say why (docs/post-processors.md, "The
+    # call graph"); under --diff every call count signed.
+    html = pages['graph-shared-code'].html
+    mark = (b' <span class="cyc" title="Part of its code also ran inside another function\'s activation'
+            rb'[^"]*">&lt;shared code&gt;</span>')
+    marked = re.findall(rb'(\w+)(?:</a>)?' + mark, html)
+    if marked != [b'memcpy'] * 4 or len(re.findall(rb'<span class="cyc"[^>]*>&lt;shared code&gt;', html)) != 4:
+        probs.append('graph-shared-code: <shared code> after %s, not after memcpy in both tables and '
+                     'in its call-graph entry and its caller\'s' % marked)
+    for want in (b'A function marked <span class="lb-key">&lt;shared code&gt;</span> has an inclusive '
+                 b'cost below its self cost',
+                 b'<dt>Inclusive costs</dt><dd>exact; 1 function has a self cost above its inclusive '
+                 b'cost (marked &lt;shared code&gt;)'):
+        if want not in html:
+            probs.append('graph-shared-code: no %r' % want)
+    cells = re.findall(rb'<td class="calls">([^<]*)</td>', pages['graph-diff-calls'].html)
+    if sorted(set(cells)) != sorted([b'+30,012/+30,012', b'+30,012', b'-1/-1', b'-1', b'0-2', b'0/0', b'0']):
+        probs.append('graph-diff-calls: calls cells %s' % sorted(set(cells)))
     probs = case('html/page-budgets')
     p = pages['cap']
     if len(p.html) >= PAGE_LIMIT:

@@ -277,26 +277,51 @@ def read_paths(path):
     return out
 
 
+def diff_grade(d, largest):
+    """A change's grade as docs/post-processors.md ("The page's flame
+    graph") states it: 5 above a tenth of the largest change of any frame,
+    each grade below a further factor of 10, 1 for anything smaller."""
+    if d == 0:
+        return 0
+    g, a = 5, abs(d)
+    while g > 1 and a * 10 <= largest:
+        g, a = g - 1, a * 10
+    return g
+
+
 def flame_diff(b, page, probs, cwd, shots):
     """Each drawn frame's colour sign is the sign of its path's change, read
-    from the two profiles' `# cp` lines."""
+    from the two profiles' `# cp` lines; its grade is the documented scale's
+    for that change against the largest of the view."""
     b.open(page)
     fl = data(b)
     old = read_paths(os.path.join(cwd, page.args[-2]))
     new = read_paths(os.path.join(cwd, page.args[-1]))
     st = b.js(READ)
+    v, e = fl['views'][st['view']], st['event']
+    largest = max(abs(v['incl'][i][e] - v['old'][i][e]) for i in range(v['n']))
     seen = {'+': 0, '-': 0, '0': 0}
+    grades = set()
     for f in st['frames']:
         if f['fn'] < 0:
             continue
         p = path_of(fl, st['view'], f['i'])
-        d = new.get(p, [0])[0] - old.get(p, [0])[0]
+        d = new.get(p, [0] * (e + 1))[e] - old.get(p, [0] * (e + 1))[e]
         want = '+' if d > 0 else '-' if d < 0 else '0'
         seen[want] += 1
         if f['sign'] != want:
             probs.append('flame diff: %s changed by %d, coloured %r' % (';'.join(p), d, f['sign']))
             if len(probs) > 10:
                 return
+        g = diff_grade(d, largest)
+        grades.add(g)
+        if f['grade'] != str(g):
+            probs.append('flame diff: %s changed by %d (the largest change %d), grade %r, not %d' %
+                         (';'.join(p), d, largest, f['grade'], g))
+            if len(probs) > 10:
+                return
+    if len(grades - {0}) < 2:
+        probs.append('flame diff: the frames drawn have one grade only: %s' % sorted(grades))
     if not seen['+'] or not seen['-']:
         probs.append('flame diff: no growth or no shrinkage drawn: %s' % seen)
     for name, sign in (('parse', '+'), ('emit', '-')):

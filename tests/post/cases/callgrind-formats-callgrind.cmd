@@ -1,0 +1,1 @@
+cg_annotate --diff --no-annotate copy.cgout copy-callgrind.clout

@@ -1,0 +1,1 @@
+cg_annotate --diff --no-annotate --threshold=0 calls-old.clout calls-new.clout
