@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # run-tests.sh: the one test driver.  Runs every suite (tests/<suite>/run.sh),
-# tallies their PASS/FAIL/SKIP lines and ends with `N skipped` and, last,
-# `N passed, N failed`.
+# two at a time (see "Lanes" below), tallies their PASS/FAIL/SKIP lines and
+# ends with `N skipped` and, last, `N passed, N failed`.
 #
 # Protocol: a suite's run.sh is run with the environment below and prints one
 # line per case, `PASS: name`, `FAIL: name` (details may follow on lines that
@@ -31,26 +31,62 @@ if [ -z "$suites" ]; then
   done
 fi
 
+# Lanes: the suites run in two lanes at once, each lane's suites one after
+# another, because most suites drive one program at a time and the machines
+# this runs on have two cores.  The three tool suites (the installed
+# release's and the fetched ones') form one lane: they build and run the
+# same tool and share its release directories' locks; every other suite is
+# in the other.  CG_TEST_LANES=1 runs everything in one lane, in order.
+# Each suite's output is printed whole when it ends, so lines never mix.
+lane_of() {
+  case $1 in tool | tool-trixie | tool-sid) echo 1 ;; *) echo 2 ;; esac
+}
+lanes=${CG_TEST_LANES:-2}
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+trap 'kill 0; exit 130' INT TERM
+
+# run_suite NAME: one suite, its output in $tmp/NAME.log and its exit
+# status in $tmp/NAME.rc (written last: its presence says it ended).
+run_suite() {
+  run="$abs_top_srcdir/tests/$1/run.sh"
+  mkdir -p "$abs_top_builddir/tests/$1"
+  (cd "$abs_top_builddir/tests/$1" && sh "$run") >"$tmp/$1.log" 2>&1
+  echo $? >"$tmp/$1.rc.t" && mv "$tmp/$1.rc.t" "$tmp/$1.rc"
+}
+
+if [ "$lanes" -gt 1 ]; then
+  for lane in 1 2; do
+    (for s in $suites; do [ "$(lane_of "$s")" = $lane ] && run_suite "$s"; done) &
+  done
+else
+  (for s in $suites; do run_suite "$s"; done) &
+fi
+
 passed=0 failed=0 skipped=0
-log=$(mktemp) || exit 2
-trap 'rm -f "$log"' EXIT
-for s in $suites; do
-  echo "== suite $s"
-  run="$abs_top_srcdir/tests/$s/run.sh"
-  mkdir -p "$abs_top_builddir/tests/$s"
-  (cd "$abs_top_builddir/tests/$s" && sh "$run") >"$log" 2>&1
-  rc=$?
-  if [ "${CI:-}" = true ]; then
-    sed -i 's/^SKIP: \(.*\) \[ours\]$/FAIL: \1 (CI=true: a skip whose reason is ours is a failure)/' "$log"
-  fi
-  cat "$log"
-  p=$(grep -c '^PASS: ' "$log"); f=$(grep -c '^FAIL: ' "$log"); k=$(grep -c '^SKIP: ' "$log")
-  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-    echo "FAIL: suite $s exited with status $rc"
-    f=$((f + 1))
-  fi
-  passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + k))
+left=$suites
+while [ -n "$left" ]; do
+  rest=
+  for s in $left; do
+    if [ ! -f "$tmp/$s.rc" ]; then rest="$rest $s"; continue; fi
+    log=$tmp/$s.log
+    rc=$(cat "$tmp/$s.rc")
+    echo "== suite $s"
+    if [ "${CI:-}" = true ]; then
+      sed -i 's/^SKIP: \(.*\) \[ours\]$/FAIL: \1 (CI=true: a skip whose reason is ours is a failure)/' "$log"
+    fi
+    cat "$log"
+    p=$(grep -c '^PASS: ' "$log"); f=$(grep -c '^FAIL: ' "$log"); k=$(grep -c '^SKIP: ' "$log")
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+      echo "FAIL: suite $s exited with status $rc"
+      f=$((f + 1))
+    fi
+    passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + k))
+  done
+  left=$rest
+  [ -n "$left" ] && sleep 1
 done
+wait
 summary="$passed passed, $failed failed"
 echo
 echo "$skipped skipped"
