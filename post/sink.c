@@ -255,6 +255,9 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
     arc->count += s->o->sign * count;
     cg_cc_add(cg_arc_cc(p, a), v, s->nev, s->o->sign);
     if (p->keep_sides) {
+        /* The caller is on this side even when the file gave it calls but
+           no cost of its own. */
+        p->pairs[s->pair].sides |= 1u << side_of(s);
         arc->sides |= 1u << side_of(s);
         if (s->o->sign < 0) {
             cg_count *old = p->arc_old + (size_t)a * (s->nev + 1);
