@@ -55,20 +55,32 @@ run_suite() {
   echo $? >"$tmp/$1.rc.t" && mv "$tmp/$1.rc.t" "$tmp/$1.rc"
 }
 
+pids=
 if [ "$lanes" -gt 1 ]; then
   for lane in 1 2; do
     (for s in $suites; do [ "$(lane_of "$s")" = $lane ] && run_suite "$s"; done) &
+    pids="$pids $!"
   done
 else
   (for s in $suites; do run_suite "$s"; done) &
+  pids=$!
 fi
+# Whether some lane is still running (a lane that died leaves its suites
+# without an exit status: they are then failures, not a wait forever).
+running() {
+  for p in $pids; do kill -0 "$p" 2>/dev/null && return 0; done
+  return 1
+}
 
 passed=0 failed=0 skipped=0
 left=$suites
 while [ -n "$left" ]; do
   rest=
   for s in $left; do
-    if [ ! -f "$tmp/$s.rc" ]; then rest="$rest $s"; continue; fi
+    if [ ! -f "$tmp/$s.rc" ]; then
+      if running || [ -f "$tmp/$s.rc" ]; then rest="$rest $s"; continue; fi
+      echo 1 >"$tmp/$s.rc" && echo "FAIL: suite $s did not run to its end" >>"$tmp/$s.log"
+    fi
     log=$tmp/$s.log
     rc=$(cat "$tmp/$s.rc")
     echo "== suite $s"
