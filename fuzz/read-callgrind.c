@@ -52,7 +52,10 @@ static void entry_sums(const cg_profile *p, cg_count *pairs, cg_count *lines)
     memset(pairs, 0, p->n_events * sizeof *pairs);
     memset(lines, 0, p->n_events * sizeof *lines);
     for (uint32_t i = 0; i < p->n_pairs; i++) cg_cc_add(pairs, cg_pair_cc(p, i), p->n_events, 1);
-    for (uint32_t i = 0; i < p->n_lines; i++) cg_cc_add(lines, cg_line_cc(p, i), p->n_events, 1);
+    cg_count *buf = xmalloc((p->n_events + 1) * sizeof *buf);
+    for (uint32_t i = 0; i < p->n_lines; i++)
+        cg_cc_add(lines, cg_line_cc(p, i, buf), p->n_events, 1);
+    free(buf);
 }
 
 /* The call graph of what was read, folded and not: its functions' self

@@ -19,6 +19,7 @@ void cg_graph_init(cg_graph *g, size_t n, size_t nev)
     g->nev = nev;
     g->self = xcalloc(n * nev + 1, sizeof(cg_count));
     g->cycle = xmalloc((n + 1) * sizeof(uint32_t));
+    cg_ccs_init(&g->ccs, nev);
 }
 
 void cg_graph_free(cg_graph *g)
@@ -28,6 +29,7 @@ void cg_graph_free(cg_graph *g)
     free(g->cycle_incl);
     free(g->arcs);
     free(g->arc_cc);
+    cg_ccs_free(&g->ccs);
     free(g->first_in);
     free(g->first_out);
     free(g->in_arcs);
@@ -39,10 +41,10 @@ void cg_graph_add_arc(cg_graph *g, uint32_t from, uint32_t to, cg_count count, c
     if (from >= g->n || to >= g->n) cg_die("call graph: arc to a node that does not exist");
     size_t cap = g->cap_arcs;
     xgrow((void **)&g->arcs, &g->cap_arcs, g->n_arcs + 1, sizeof *g->arcs);
-    if (g->cap_arcs != cap)
-        g->arc_cc = xrealloc(g->arc_cc, (g->cap_arcs * g->nev + 1) * sizeof(cg_count));
+    if (g->cap_arcs != cap) g->arc_cc = xrealloc(g->arc_cc, g->cap_arcs * sizeof *g->arc_cc);
     g->arcs[g->n_arcs] = (cg_garc){from, to, count};
-    memcpy(g->arc_cc + g->n_arcs * g->nev, cc, g->nev * sizeof(cg_count));
+    g->arc_cc[g->n_arcs] = 0;
+    cg_ccs_add(&g->ccs, &g->arc_cc[g->n_arcs], cc, 1);
     g->n_arcs++;
 }
 
@@ -85,7 +87,10 @@ static void merge_arcs(cg_graph *g)
     for (uint32_t i = 0; i < n; i++) order[i] = i;
     qsort_r(order, n, sizeof *order, cmp_arc, g->arcs);
     cg_garc *arcs = xmalloc((n + 1) * sizeof *arcs);
-    cg_count *cc = xcalloc(n * nev + 1, sizeof(cg_count));
+    uint32_t *cc = xcalloc(n + 1, sizeof *cc);
+    cg_ccs ccs;
+    cg_ccs_init(&ccs, nev);
+    cg_count *buf = xmalloc((nev + 1) * sizeof *buf);
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {
         const cg_garc *a = &g->arcs[order[i]];
@@ -93,13 +98,16 @@ static void merge_arcs(cg_graph *g)
             arcs[m++] = (cg_garc){a->from, a->to, 0};
         }
         arcs[m - 1].count += a->count;
-        cg_cc_add(cc + (m - 1) * nev, g->arc_cc + (size_t)order[i] * nev, nev, 1);
+        cg_ccs_add(&ccs, &cc[m - 1], cg_garc_cc(g, order[i], buf), 1);
     }
+    free(buf);
     free(order);
     free(g->arcs);
     free(g->arc_cc);
+    cg_ccs_free(&g->ccs);
     g->arcs = arcs;
     g->arc_cc = cc;
+    g->ccs = ccs;
     g->n_arcs = g->cap_arcs = m;
     index_arcs(g);
 }
@@ -201,10 +209,11 @@ void cg_graph_solve(cg_graph *g)
        same cost twice. */
     g->cycle_incl = xcalloc(g->n_cycles * nev + 1, sizeof(cg_count));
     bool *entered = xcalloc(g->n_cycles + 1, sizeof *entered);
+    cg_count *buf = xmalloc((nev + 1) * sizeof *buf);
     for (uint32_t a = 0; a < g->n_arcs; a++) {
         uint32_t c = g->cycle[g->arcs[a].to];
         if (c == CG_NONE || g->cycle[g->arcs[a].from] == c) continue;
-        cg_cc_add(g->cycle_incl + (size_t)c * nev, g->arc_cc + (size_t)a * nev, nev, 1);
+        cg_cc_add(g->cycle_incl + (size_t)c * nev, cg_garc_cc(g, a, buf), nev, 1);
         entered[c] = true;
     }
     for (uint32_t v = 0; v < g->n; v++) {
@@ -213,8 +222,9 @@ void cg_graph_solve(cg_graph *g)
         cg_cc_add(g->cycle_incl + (size_t)c * nev, g->self + (size_t)v * nev, nev, 1);
         for (uint32_t a = g->first_out[v]; a < g->first_out[v + 1]; a++)
             if (g->cycle[g->arcs[a].to] != c)
-                cg_cc_add(g->cycle_incl + (size_t)c * nev, g->arc_cc + (size_t)a * nev, nev, 1);
+                cg_cc_add(g->cycle_incl + (size_t)c * nev, cg_garc_cc(g, a, buf), nev, 1);
     }
+    free(buf);
     free(entered);
 }
 

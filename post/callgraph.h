@@ -24,7 +24,8 @@ typedef struct cg_graph {
     size_t n_cycles;
     cg_count *cycle_incl; /* n_cycles x nev: the cost of each cycle as a whole */
     cg_garc *arcs;        /* sorted by (from, to), one per pair of nodes */
-    cg_count *arc_cc;     /* n_arcs x nev: the inclusive cost the arc carries */
+    uint32_t *arc_cc;     /* the inclusive cost each carries: its handle in ccs */
+    cg_ccs ccs;
     size_t n_arcs, cap_arcs;
     uint32_t *first_in, *first_out; /* cg_adjacency_make's, by cg_graph_solve */
     uint32_t *in_arcs;
@@ -37,6 +38,11 @@ void cg_graph_free(cg_graph *g);
 static inline cg_count *cg_graph_self(const cg_graph *g, uint32_t node)
 {
     return g->self + (size_t)node * g->nev;
+}
+/* The inclusive cost arc a carries (in buf, nev counts, or the store's). */
+static inline const cg_count *cg_garc_cc(const cg_graph *g, uint32_t a, cg_count *buf)
+{
+    return cg_ccs_get(&g->ccs, g->arc_cc[a], buf);
 }
 /* The index of m arcs among n nodes, sorted by their first node: each arc
    a struct of `size` bytes that starts with its two nodes (uint32_t from,

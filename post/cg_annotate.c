@@ -111,6 +111,7 @@ static void read_all(const cg_annotate_opts *opt, cg_profile *p, bool quiet)
     /* Only thread files that stand for one another (links) can leave none. */
     if (p->n_inputs == 0) cg_die("every profile named is empty");
     check_parts(opt, p);
+    cg_profile_read_done(p);
 }
 
 /* The report of profile p under the options (columns made from events). */

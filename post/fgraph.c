@@ -41,12 +41,13 @@ static bool uncalled(const cg_fgraph *f, uint32_t v)
     return true;
 }
 
-static void add_uncalled(const cg_fgraph *f, uint32_t v, cg_count *cc)
+/* buf: room for nev counts. */
+static void add_uncalled(const cg_fgraph *f, uint32_t v, cg_count *cc, cg_count *buf)
 {
     const cg_graph *g = &f->g;
     cg_cc_add(cc, cg_graph_self(g, v), f->nev, 1);
     for (uint32_t a = g->first_out[v]; a < g->first_out[v + 1]; a++)
-        if (g->arcs[a].to != v) cg_cc_add(cc, g->arc_cc + (size_t)a * f->nev, f->nev, 1);
+        if (g->arcs[a].to != v) cg_cc_add(cc, cg_garc_cc(g, a, buf), f->nev, 1);
 }
 
 /* ------------------------------------------------------------ functions */
@@ -116,6 +117,7 @@ static void solve_functions(cg_fgraph *f, const bool *has1)
 {
     const cg_graph *g = &f->g;
     size_t nf = cg_fgraph_n(f), nev = f->nev;
+    cg_count *buf = xmalloc((nev + 1) * sizeof *buf);
     uint32_t *l1 = xcalloc(nf + 1, sizeof *l1), *nodes = xcalloc(nf + 1, sizeof *nodes);
     for (uint32_t v = 0; v < g->n; v++) {
         uint32_t F = f->fn_of[v];
@@ -129,7 +131,7 @@ static void solve_functions(cg_fgraph *f, const bool *has1)
         l1[F]++;
         if (cycle_of(f, v) != CG_NONE) f->fns[F].exact = false;
         cg_count *incl = f->incl + (size_t)F * nev;
-        if (uncalled(f, v)) add_uncalled(f, v, incl);
+        if (uncalled(f, v)) add_uncalled(f, v, incl, buf);
         for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1]; k++) {
             uint32_t a = g->in_arcs[k];
             if (!outermost(f, g->arcs[a].from, v)) {
@@ -137,7 +139,7 @@ static void solve_functions(cg_fgraph *f, const bool *has1)
                 continue;
             }
             f->fns[F].calls += g->arcs[a].count;
-            cg_cc_add(incl, g->arc_cc + (size_t)a * nev, nev, 1);
+            cg_cc_add(incl, cg_garc_cc(g, a, buf), nev, 1);
         }
     }
     bool *one = xcalloc(nf + 1, sizeof *one);
@@ -160,6 +162,7 @@ static void solve_functions(cg_fgraph *f, const bool *has1)
     free(hi);
     free(l1);
     free(nodes);
+    free(buf);
 }
 
 /* ---------------------------------------------------------------- cycles */
@@ -231,6 +234,7 @@ static void fold_arcs(cg_fgraph *f)
 {
     const cg_graph *g = &f->g;
     size_t nev = f->nev, m = 0, nf = cg_fgraph_n(f);
+    cg_count *buf = xmalloc((nev + 1) * sizeof *buf);
     cg_farc *t = xmalloc((g->n_arcs + 1) * sizeof *t);
     for (uint32_t a = 0; a < g->n_arcs; a++) {
         uint32_t u = g->arcs[a].from, v = g->arcs[a].to;
@@ -240,7 +244,8 @@ static void fold_arcs(cg_fgraph *f)
     }
     qsort(t, m, sizeof *t, cmp_farc);
     f->arcs = xmalloc((m + 1) * sizeof *f->arcs);
-    f->arc_cc = xcalloc(m * nev + 1, sizeof(cg_count));
+    f->arc_cc = xcalloc(m + 1, sizeof *f->arc_cc);
+    cg_ccs_init(&f->ccs, nev);
     size_t k = 0;
     for (size_t i = 0; i < m; i++) {
         uint32_t a = (uint32_t)t[i].count;
@@ -249,19 +254,22 @@ static void fold_arcs(cg_fgraph *f)
         cg_farc *d = &f->arcs[k - 1];
         if (outermost(f, g->arcs[a].from, g->arcs[a].to)) {
             d->count += g->arcs[a].count;
-            cg_cc_add(f->arc_cc + (k - 1) * nev, g->arc_cc + (size_t)a * nev, nev, 1);
+            cg_ccs_add(&f->ccs, &f->arc_cc[k - 1], cg_garc_cc(g, a, buf), 1);
         } else {
             d->rcount += g->arcs[a].count;
         }
     }
     free(t);
+    free(buf);
     f->n_arcs = k;
     cg_adjacency_make(nf, f->arcs, k, sizeof *f->arcs, &f->first_out, &f->first_in, &f->in_arcs);
 }
 
 /* ----------------------------------------------------------------- whole */
 
-void cg_fgraph_build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side side)
+/* The graph of p's calls on one side; with `drop` (p itself), p's calls
+   are dropped as soon as the graph holds what it needs of them. */
+static void build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side side, cg_profile *drop)
 {
     memset(f, 0, sizeof *f);
     f->nev = p->n_events;
@@ -272,14 +280,20 @@ void cg_fgraph_build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side 
     size_t nf = cg_fgraph_n(f);
     f->fns = xmalloc((nf + 1) * sizeof *f->fns);
     for (size_t F = 0; F < nf; F++) f->fns[F] = (cg_ffn){CG_NONE, true, false, 0, 0};
-    f->self = xcalloc(nf * f->nev + 1, sizeof(cg_count));
-    f->incl = xcalloc(nf * f->nev + 1, sizeof(cg_count));
     mark_shared(f, p, side, node_of);
     free(node_of);
+    if (drop) cg_profile_drop_arcs(drop);
+    f->self = xcalloc(nf * f->nev + 1, sizeof(cg_count));
+    f->incl = xcalloc(nf * f->nev + 1, sizeof(cg_count));
     fold_arcs(f);
     solve_functions(f, has1);
     free(has1);
     keep_cycles(f);
+}
+
+void cg_fgraph_build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side side)
+{
+    build(f, p, fold, side, NULL);
 }
 
 void cg_fgraph_free(cg_fgraph *f)
@@ -297,6 +311,7 @@ void cg_fgraph_free(cg_fgraph *f)
     free(f->incl);
     free(f->arcs);
     free(f->arc_cc);
+    cg_ccs_free(&f->ccs);
     free(f->first_out);
     free(f->first_in);
     free(f->in_arcs);
@@ -309,18 +324,18 @@ uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name)
     return id == UINT32_MAX ? CG_NONE : id;
 }
 
-cg_fgraph *cg_fgraph_of_calls(const cg_profile *p, bool fold)
+cg_fgraph *cg_fgraph_of_calls(cg_profile *p, bool fold)
 {
     if (cg_profile_has_format(p, CG_FMT_CACHEGRIND)) return NULL;
     cg_fgraph *f = xmalloc(sizeof *f);
-    cg_fgraph_build(f, p, fold, CG_SIDE_SUM);
+    build(f, p, fold, CG_SIDE_SUM, p);
     return f;
 }
 
 void cg_fgraph_apply(const cg_fgraph *f, cg_profile *p)
 {
-    cg_fgraph_rename(f, p);
     cg_profile_drop_arcs(p);
+    cg_fgraph_rename(f, p);
 }
 
 cg_fgraph *cg_fgraph_of_profile(cg_profile *p, bool fold)
@@ -379,6 +394,7 @@ bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_cou
 {
     const cg_graph *g = &f->g;
     size_t n = g->n, nev = f->nev;
+    cg_count *buf = xmalloc((nev + 1) * sizeof *buf);
     memset(lo, 0, nev * sizeof *lo);
     memset(hi, 0, nev * sizeof *hi);
     /* reach[u]: which of the functions' activations u can run under: none
@@ -404,13 +420,13 @@ bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_cou
         uint32_t F = f->fn_of[v];
         if (!match[F] || !f->level1[v]) continue;
         if (uncalled(f, v)) {
-            add_uncalled(f, v, lo);
-            add_uncalled(f, v, hi);
+            add_uncalled(f, v, lo, buf);
+            add_uncalled(f, v, hi, buf);
         }
         for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1]; k++) {
             uint32_t a = g->in_arcs[k], u = g->arcs[a].from;
             if (match[f->fn_of[u]]) continue; /* inside one of them */
-            const cg_count *cc = g->arc_cc + (size_t)a * nev;
+            const cg_count *cc = cg_garc_cc(g, a, buf);
             /* Called from code that runs only outside them, or (recursion
                levels tell) outside F; else it may be nested in another. */
             bool outside = reach[u] == CG_NONE ||
@@ -424,5 +440,6 @@ bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_cou
     }
     free(reach);
     free(work);
+    free(buf);
     return exact;
 }

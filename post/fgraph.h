@@ -51,7 +51,8 @@ typedef struct cg_fgraph {
     cg_count *self;   /* names.n x nev */
     cg_count *incl;   /* names.n x nev */
     cg_farc *arcs;    /* by (from, to) */
-    cg_count *arc_cc; /* n_arcs x nev: what the outermost calls cost */
+    uint32_t *arc_cc; /* what the outermost calls cost: a handle in ccs */
+    cg_ccs ccs;
     size_t n_arcs;
     uint32_t *first_out; /* arcs from f: first_out[f] .. first_out[f + 1] */
     uint32_t *first_in;  /* arcs into f: in_arcs[first_in[f] .. first_in[f + 1]] */
@@ -79,19 +80,17 @@ static inline const cg_count *cg_ffn_incl(const cg_fgraph *f, uint32_t fn)
 {
     return f->incl + (size_t)fn * f->nev;
 }
-static inline const cg_count *cg_farc_cc(const cg_fgraph *f, uint32_t arc)
+/* What arc's outermost calls cost (in buf, nev counts, or the store's). */
+static inline const cg_count *cg_farc_cc(const cg_fgraph *f, uint32_t arc, cg_count *buf)
 {
-    return f->arc_cc + (size_t)arc * f->nev;
+    return cg_ccs_get(&f->ccs, f->arc_cc[arc], buf);
 }
 /* Whether arc a carries a cost to show: it started activations, or has a
    cost (a call still running at a dump counts 0, a --diff may cancel
    counts); one made only while its callee ran carries none of its own. */
 static inline bool cg_farc_carries(const cg_fgraph *f, uint32_t a)
 {
-    if (f->arcs[a].count) return true;
-    for (size_t e = 0; e < f->nev; e++)
-        if (cg_farc_cc(f, a)[e]) return true;
-    return false;
+    return f->arcs[a].count || f->arc_cc[a]; /* a handle of 0 costs nothing */
 }
 /* The function called `name`, or CG_NONE. */
 uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name);
@@ -103,10 +102,11 @@ uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name);
    them); NULL otherwise.  cg_fgraph_destroy frees it. */
 cg_fgraph *cg_fgraph_of_profile(cg_profile *p, bool fold);
 /* Its two steps: the graph of what p read (NULL when some input has no
-   calls), and p renamed to a graph's functions and its calls dropped.  The
-   graph may be applied to another profile of the same inputs (a second
-   read, which need not store the calls: cg_profile.skip_arcs). */
-cg_fgraph *cg_fgraph_of_calls(const cg_profile *p, bool fold);
+   calls), p's calls dropped as soon as the graph holds them (they are much
+   of a profile's memory); and p renamed to a graph's functions.  The graph
+   may be applied to another profile of the same inputs (a second read,
+   which need not store the calls: cg_profile.skip_arcs). */
+cg_fgraph *cg_fgraph_of_calls(cg_profile *p, bool fold);
 void cg_fgraph_apply(const cg_fgraph *f, cg_profile *p);
 void cg_fgraph_destroy(cg_fgraph *f);
 /* Each function name of p (p->fns) to its function in f, or CG_NONE

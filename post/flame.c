@@ -188,14 +188,16 @@ static void expand(est *x, uint32_t y, uint32_t v)
     size_t nev = fl->nev;
     uint32_t a0 = g->first_out[v], n = g->first_out[v + 1] - a0;
     cg_count *cc = xcalloc((size_t)n * nev + 1, sizeof *cc), *sum = xcalloc(nev, sizeof *sum);
+    cg_count *buf = xmalloc((nev + 1) * sizeof *buf);
     bool split = false, over = false;
     for (size_t e = 0; e < nev; e++) split |= cg_frame_incl(fl, y, 0)[e] != cg_ffn_incl(g, v)[e];
     x->on_path[v] = true;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t a = a0 + k;
         if (x->on_path[g->arcs[a].to] || !cg_farc_carries(g, a)) continue;
+        const cg_count *arc_cc = cg_farc_cc(g, a, buf);
         for (size_t e = 0; e < nev; e++) {
-            cg_count c = cg_farc_cc(g, a)[e];
+            cg_count c = arc_cc[e];
             if (split) c = share(c, cg_frame_incl(fl, y, 0)[e], cg_ffn_incl(g, v)[e]);
             cc[(size_t)k * nev + e] = c;
             sum[e] += c;
@@ -227,6 +229,7 @@ static void expand(est *x, uint32_t y, uint32_t v)
     }
     free(cc);
     free(sum);
+    free(buf);
     x->on_path[v] = false;
 }
 

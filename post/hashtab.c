@@ -39,6 +39,13 @@ void cg_itab_init(cg_itab *t)
 {
     t->n = FIRST_SLOTS;
     t->slots = new_slots(t->n);
+    t->eighths = 4;
+}
+
+void cg_itab_init_full(cg_itab *t)
+{
+    cg_itab_init(t);
+    t->eighths = 6;
 }
 
 void cg_itab_free(cg_itab *t)
@@ -51,8 +58,8 @@ void cg_itab_free(cg_itab *t)
 void cg_itab_added(cg_itab *t, size_t count, uint64_t (*hash)(const void *ctx, uint32_t i),
                    const void *ctx)
 {
-    if (count * 2 <= t->n) return;
-    cg_itab g = {new_slots(t->n * 2), t->n * 2};
+    if (count * 8 <= t->n * t->eighths) return;
+    cg_itab g = {new_slots(t->n * 2), t->n * 2, t->eighths};
     assert((g.n & (g.n - 1)) == 0);
     for (uint32_t i = 0; i < count; i++) {
         size_t j = cg_itab_start(&g, hash(ctx, i));

@@ -23,8 +23,8 @@ void cg_profile_init(cg_profile *p, const cg_rules *rules)
     cg_strtab_init(&p->fns);
     cg_strtab_init(&p->objs);
     cg_itab_init(&p->pair_tab);
-    cg_itab_init(&p->line_tab);
-    cg_itab_init(&p->arc_tab);
+    cg_itab_init_full(&p->line_tab);
+    cg_itab_init_full(&p->arc_tab);
     cg_itab_init(&p->path_tab);
     p->first_file = p->last_file = CG_NONE;
     p->file_empty = cg_intern(&p->files, "", 0);
@@ -69,6 +69,7 @@ void cg_profile_free(cg_profile *p)
     }
     free(p->parts);
     free(p->arcs);
+    cg_ccs_free(&p->arc_ccs);
     free(p->arc_cc);
     free(p->arc_old);
     cg_itab_free(&p->arc_tab);
@@ -86,7 +87,9 @@ void cg_profile_free(cg_profile *p)
     free(p->pair_old_cc);
     cg_itab_free(&p->pair_tab);
     big_free(p->lines, p->cap_lines, sizeof *p->lines);
-    big_free(p->line_cc, p->cap_line_cc, sizeof *p->line_cc);
+    cg_ccs_free(&p->line_ccs);
+    free(p->line_next);
+    free(p->file_lines);
     cg_itab_free(&p->line_tab);
     for (size_t i = 0; i < p->cap_finfo; i++) free(p->finfo[i].orig);
     free(p->finfo);
@@ -108,6 +111,8 @@ void cg_profile_set_events(cg_profile *p, cg_text *events, size_t n)
     p->summary_mag = xcalloc(n, sizeof(uint64_t));
     p->arc_mag = xcalloc(n + 1, sizeof(uint64_t));
     p->path_mag = xcalloc(n, sizeof(uint64_t));
+    cg_ccs_init(&p->line_ccs, n);
+    cg_ccs_init(&p->arc_ccs, n);
 }
 
 /* A side's costs from the sum and the old side's (the sum is new - old). */
@@ -129,10 +134,11 @@ const cg_count *cg_pair_side_cc(const cg_profile *p, uint32_t i, enum cg_side si
 
 const cg_count *cg_arc_side_cc(const cg_profile *p, uint32_t i, enum cg_side side, cg_count *buf)
 {
-    if (side == CG_SIDE_SUM) return cg_arc_cc(p, i);
+    const cg_count *sum = cg_arc_cc(p, i, buf);
+    if (side == CG_SIDE_SUM) return sum;
     assert(p->arc_old);
     size_t nev = p->n_events;
-    return side_cc(cg_arc_cc(p, i), p->arc_old + (size_t)i * (nev + 1), side, nev, buf);
+    return side_cc(sum, p->arc_old + (size_t)i * (nev + 1), side, nev, buf);
 }
 
 cg_count cg_arc_side_count(const cg_profile *p, uint32_t i, enum cg_side side)
@@ -295,8 +301,8 @@ uint32_t cg_arc_get(cg_profile *p, uint32_t caller, int64_t site, uint32_t obj, 
     if (p->n_arcs >= CG_NONE - 1) cg_die("too many call arcs");
     uint32_t i = (uint32_t)p->n_arcs;
     xgrow((void **)&p->arcs, &p->cap_arcs, p->n_arcs + 1, sizeof *p->arcs);
-    xgrow((void **)&p->arc_cc, &p->cap_arc_cc, (p->n_arcs + 1) * p->n_events, sizeof(cg_count));
-    memset(cg_arc_cc(p, i), 0, p->n_events * sizeof(cg_count));
+    xgrow((void **)&p->arc_cc, &p->cap_arc_cc, p->n_arcs + 1, sizeof *p->arc_cc);
+    p->arc_cc[i] = 0;
     if (p->keep_sides) {
         size_t w = p->n_events + 1;
         xgrow((void **)&p->arc_old, &p->cap_arc_old, (p->n_arcs + 1) * w, sizeof(cg_count));
@@ -372,8 +378,23 @@ static uint64_t line_hash_of(const void *ctx, uint32_t i)
     return line_hash(p->lines[i].owner, p->lines[i].line);
 }
 
+void cg_line_add(cg_profile *p, uint32_t i, const cg_count *v, int sign)
+{
+    cg_ccs_add(&p->line_ccs, &p->lines[i].cc, v, sign);
+    if (cg_ccs_wants_compact(&p->line_ccs))
+        cg_ccs_compact(&p->line_ccs, &p->lines[0].cc, p->n_lines, sizeof *p->lines);
+}
+
+void cg_arc_add(cg_profile *p, uint32_t i, const cg_count *v, int sign)
+{
+    cg_ccs_add(&p->arc_ccs, &p->arc_cc[i], v, sign);
+    if (cg_ccs_wants_compact(&p->arc_ccs))
+        cg_ccs_compact(&p->arc_ccs, p->arc_cc, p->n_arcs, sizeof *p->arc_cc);
+}
+
 uint32_t cg_line_get(cg_profile *p, uint32_t owner, int64_t line)
 {
+    assert(p->line_tab.slots); /* not after cg_profile_read_done */
     size_t j = cg_itab_start(&p->line_tab, line_hash(owner, line));
     for (;; j = cg_itab_next(&p->line_tab, j)) {
         uint32_t v = p->line_tab.slots[j];
@@ -383,20 +404,19 @@ uint32_t cg_line_get(cg_profile *p, uint32_t owner, int64_t line)
     }
     if (p->n_lines >= CG_NONE - 1) cg_die("too many distinct lines");
     uint32_t i = (uint32_t)p->n_lines;
-    /* Fresh mappings are zero, so new cost centres need no clearing. */
     big_grow((void **)&p->lines, &p->cap_lines, p->n_lines + 1, sizeof *p->lines);
-    big_grow((void **)&p->line_cc, &p->cap_line_cc, (p->n_lines + 1) * p->n_events,
-             sizeof(cg_count));
-    p->lines[i] = (cg_line){line, owner, CG_NONE};
+    p->lines[i] = (cg_line){line, owner, 0};
     p->line_tab.slots[j] = i + 1;
     p->n_lines++;
     cg_itab_added(&p->line_tab, p->n_lines, line_hash_of, p);
     if (p->rules->lines == CG_LINES_BY_ENTRY) {
         cg_pair *pr = &p->pairs[owner];
+        xgrow((void **)&p->line_next, &p->cap_line_next, p->n_lines, sizeof *p->line_next);
+        p->line_next[i] = CG_NONE;
         if (pr->first_line == CG_NONE)
             pr->first_line = i;
         else
-            p->lines[pr->last_line].next = i;
+            p->line_next[pr->last_line] = i;
         pr->last_line = i;
     }
     return i;
@@ -447,19 +467,63 @@ bool cg_reaches(cg_count c, double t)
     return a >= (uint64_t)ct;
 }
 
-void cg_profile_group_lines(const cg_profile *p, uint32_t **by_owner, size_t **start)
+/* Heapsort of n lines by number: in place (the lines are most of a
+   profile's memory, so no copy of them), and never slower than n log n,
+   whatever the input. */
+static void sift(cg_line *l, size_t i, size_t n)
+{
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) return;
+        if (c + 1 < n && l[c + 1].line > l[c].line) c++;
+        if (l[c].line <= l[i].line) return;
+        cg_line t = l[i];
+        l[i] = l[c];
+        l[c] = t;
+        i = c;
+    }
+}
+
+static void sort_by_number(cg_line *l, size_t n)
+{
+    size_t i = 1;
+    while (i < n && l[i - 1].line <= l[i].line) i++;
+    if (i >= n) return; /* already in order, as lines often arrive */
+    for (i = n / 2; i-- > 0;) sift(l, i, n);
+    for (size_t end = n; end-- > 1;) {
+        cg_line t = l[0];
+        l[0] = l[end];
+        l[end] = t;
+        sift(l, 0, end);
+    }
+}
+
+/* Groups the lines by file, each file's ascending (cg_profile.file_lines):
+   a distribution by owner in place (each line swapped straight into its
+   file's next free place), then each file's sorted. */
+static void group_lines(cg_profile *p)
 {
     size_t nf = p->files.n;
-    size_t *st = xcalloc(nf + 1, sizeof *st);
+    size_t *st = xcalloc(nf + 2, sizeof *st), *fill = xmalloc((nf + 1) * sizeof *fill);
     for (size_t i = 0; i < p->n_lines; i++) st[p->lines[i].owner + 1]++;
     for (size_t f = 0; f < nf; f++) st[f + 1] += st[f];
-    size_t *fill = xmalloc((nf + 1) * sizeof *fill);
     memcpy(fill, st, (nf + 1) * sizeof *fill);
-    uint32_t *by = xmalloc((p->n_lines + 1) * sizeof *by);
-    for (uint32_t i = 0; i < p->n_lines; i++) by[fill[p->lines[i].owner]++] = i;
+    for (size_t f = 0; f < nf; f++) {
+        while (fill[f] < st[f + 1]) {
+            cg_line *l = &p->lines[fill[f]];
+            if (l->owner == f) {
+                fill[f]++;
+                continue;
+            }
+            cg_line t = *l;
+            *l = p->lines[fill[t.owner]];
+            p->lines[fill[t.owner]++] = t;
+        }
+    }
     free(fill);
-    *by_owner = by;
-    *start = st;
+    for (size_t f = 0; f < nf; f++) sort_by_number(p->lines + st[f], st[f + 1] - st[f]);
+    p->file_lines = st;
+    p->n_file_lines = nf;
 }
 
 void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
@@ -504,14 +568,23 @@ void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
     free(old_side);
 }
 
+void cg_profile_read_done(cg_profile *p)
+{
+    cg_itab_free(&p->line_tab);
+    cg_itab_free(&p->arc_tab);
+    if (p->rules->lines == CG_LINES_BY_FILE) group_lines(p);
+}
+
 void cg_profile_drop_arcs(cg_profile *p)
 {
     free(p->arcs);
+    cg_ccs_free(&p->arc_ccs);
+    cg_ccs_init(&p->arc_ccs, p->n_events);
     free(p->arc_cc);
     free(p->arc_old);
     p->arcs = NULL, p->arc_cc = NULL, p->arc_old = NULL;
     p->n_arcs = p->cap_arcs = p->cap_arc_cc = p->cap_arc_old = 0;
     cg_itab_free(&p->arc_tab);
-    cg_itab_init(&p->arc_tab);
+    cg_itab_init_full(&p->arc_tab);
     for (size_t i = 0; i < p->n_pairs; i++) p->pairs[i].first_arc = p->pairs[i].last_arc = CG_NONE;
 }

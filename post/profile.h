@@ -9,11 +9,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "ccstore.h"
 #include "hashtab.h"
 #include "regex-subst.h"
 #include "strtab.h"
 
-typedef int64_t cg_count;
 #define CG_NONE UINT32_MAX
 
 /* The reading rules of a program (docs/format.md, "Strictness, program by
@@ -115,7 +115,7 @@ typedef struct cg_pair {
 typedef struct cg_line {
     int64_t line;
     uint32_t owner; /* file id or pair index (cg_rules.lines) */
-    uint32_t next;  /* first-appearance order within the owner */
+    uint32_t cc;    /* its counts' handle in cg_profile.line_ccs */
 } cg_line;
 
 typedef struct cg_fileinfo {
@@ -128,7 +128,7 @@ typedef struct cg_fileinfo {
 
 /* A call arc: calls from an entry at one line (the call site) to a function
    (object, file of its first line, name), with the number of calls and their
-   inclusive cost per event (cg_arc_cc).  Not self cost of anything. */
+   inclusive cost per event (cg_arc_cc, in a store of their own).  Not self cost of anything. */
 typedef struct cg_arc {
     uint32_t caller; /* pair index */
     uint32_t obj, file, fn;
@@ -190,7 +190,8 @@ typedef struct cg_profile {
 
     cg_arc *arcs;
     size_t n_arcs, cap_arcs;
-    cg_count *arc_cc;
+    cg_ccs arc_ccs;
+    uint32_t *arc_cc; /* each call's handle in arc_ccs */
     size_t cap_arc_cc;
     /* keep_sides: per call, the old side's inclusive costs and then its
        count (n_events + 1 values). */
@@ -220,8 +221,14 @@ typedef struct cg_profile {
 
     cg_line *lines;
     size_t n_lines, cap_lines;
-    cg_count *line_cc;
-    size_t cap_line_cc;
+    cg_ccs line_ccs; /* their counts, compactly (the bulk of a profile) */
+    /* CG_LINES_BY_ENTRY: each line's successor in its entry's
+       first-appearance order (cg_pair.first_line); else NULL. */
+    uint32_t *line_next;
+    size_t cap_line_next;
+    /* After cg_profile_read_done under CG_LINES_BY_FILE: file f's lines are
+       lines[file_lines[f] .. file_lines[f + 1]) (n_file_lines files). */
+    size_t *file_lines, n_file_lines;
     cg_itab line_tab;
 
     cg_fileinfo *finfo;
@@ -252,9 +259,18 @@ static inline cg_count *cg_pair_cc(const cg_profile *p, uint32_t i)
 {
     return p->pair_cc + (size_t)i * p->n_events;
 }
-static inline cg_count *cg_line_cc(const cg_profile *p, uint32_t i)
+/* Line cost centre i's counts (in buf, n_events of them, or a pointer to
+   the store's). */
+static inline const cg_count *cg_line_cc(const cg_profile *p, uint32_t i, cg_count *buf)
 {
-    return p->line_cc + (size_t)i * p->n_events;
+    return cg_ccs_get(&p->line_ccs, p->lines[i].cc, buf);
+}
+/* Adds sign times v to line i's counts. */
+void cg_line_add(cg_profile *p, uint32_t i, const cg_count *v, int sign);
+/* The line after i in its entry (CG_LINES_BY_ENTRY), or CG_NONE. */
+static inline uint32_t cg_line_next(const cg_profile *p, uint32_t i)
+{
+    return p->line_next[i];
 }
 static inline cg_fileinfo *cg_finfo(cg_profile *p, uint32_t file)
 {
@@ -275,10 +291,12 @@ static inline cg_count *cg_path_old(const cg_profile *p, size_t i)
     return p->path_old ? p->path_old + i * (p->n_events + 1) : NULL;
 }
 
-static inline cg_count *cg_arc_cc(const cg_profile *p, uint32_t i)
+static inline const cg_count *cg_arc_cc(const cg_profile *p, uint32_t i, cg_count *buf)
 {
-    return p->arc_cc + (size_t)i * p->n_events;
+    return cg_ccs_get(&p->arc_ccs, p->arc_cc[i], buf);
 }
+/* Adds sign times v to call i's inclusive costs. */
+void cg_arc_add(cg_profile *p, uint32_t i, const cg_count *v, int sign);
 
 /* Entry i's self costs and call i's count and inclusive costs on one side
    (into buf when they must be worked out; the pointer returned otherwise). */
@@ -315,6 +333,12 @@ void cg_profile_rename_fns(cg_profile *p, const uint32_t *to);
 /* Whether every input has call paths (and there is one). */
 bool cg_profile_has_paths(const cg_profile *p);
 
+/* Every input is read: the tables that find a line or a call by its key
+   go (a large part of a profile's memory; none may be added afterwards), and
+   under CG_LINES_BY_FILE the lines are put in order, by file and number
+   (cg_file_lines), in place: line indices change. */
+void cg_profile_read_done(cg_profile *p);
+
 /* Frees the profile's calls (a report that has made its call graph needs
    them no more: they are a large part of a Callgrind profile's memory);
    the profile then has none. */
@@ -340,9 +364,17 @@ static inline double cg_threshold_count(double pct, cg_count total)
    exactly; a double conversion of c could round). */
 bool cg_reaches(cg_count c, double t);
 
-/* The profile's line cost centres grouped by owner (cg_annotate: by file):
-   by_owner[start[f] .. start[f + 1]) are file f's line indices. */
-void cg_profile_group_lines(const cg_profile *p, uint32_t **by_owner, size_t **start);
+/* File f's lines (CG_LINES_BY_FILE, after cg_profile_read_done): n of
+   them from the one returned, ascending by line number (line 0 first). */
+static inline uint32_t cg_file_lines(const cg_profile *p, uint32_t f, size_t *n)
+{
+    if (f >= p->n_file_lines) {
+        *n = 0;
+        return 0;
+    }
+    *n = p->file_lines[f + 1] - p->file_lines[f];
+    return (uint32_t)p->file_lines[f];
+}
 
 /* Account |v| per event in `mag`; false if some running sum of magnitudes
    leaves the int64 range.  Every sum the programs ever form (per entry,

@@ -424,7 +424,7 @@ static void originals(struct page *pg, const cg_source *s, const char *cls, cons
 }
 
 /* One file's section: notices, then the listing. */
-static void source_file(struct page *pg, uint32_t f, cg_file_lines *fl, enum cg_readability *r)
+static void source_file(struct page *pg, uint32_t f, enum cg_readability *r)
 {
     const cg_profile *p = pg->p;
     place *pl = &pg->places[f];
@@ -459,9 +459,11 @@ static void source_file(struct page *pg, uint32_t f, cg_file_lines *fl, enum cg_
         add(pg, "</div>\n");
     }
     size_t nl;
-    const uint32_t *ln = cg_file_lines_sorted(p, fl, f, &nl);
+    uint32_t l0 = cg_file_lines(p, f, &nl);
     cg_count *fmax = xcalloc(pg->r->n_show + 1, sizeof(cg_count));
-    for (size_t i = 0; i < nl; i++) col_max(pg, fmax, cg_line_cc(p, ln[i]));
+    cg_count *buf = xmalloc((p->n_events + 1) * sizeof *buf);
+    for (size_t i = 0; i < nl; i++) col_max(pg, fmax, cg_line_cc(p, l0 + (uint32_t)i, buf));
+    free(buf);
     pg->fmax = fmax;
     pg->n_gaps = 0;
     pg->n_bogus = 0;
@@ -479,7 +481,7 @@ static void source_file(struct page *pg, uint32_t f, cg_file_lines *fl, enum cg_
     pg->pl = pl;
     cg_listing_ops ops = {pg,        on_line0, pg->r->context >= 0 ? on_skipped : NULL,
                           on_marker, on_line,  on_bogus};
-    bool whole = cg_listing(p, ln, nl, s.fd, pg->r->context, &ops);
+    bool whole = cg_listing(p, l0, nl, s.fd, pg->r->context, &ops);
     if (!pg->cut) flush_gap(pg);
     if (!whole || pg->cut)
         addf(pg,
@@ -534,8 +536,6 @@ static void annotation_summary(struct page *pg, const cg_annotation *a)
 static bool sources(struct page *pg, const cg_summary *by_file, cg_annotation *a)
 {
     const cg_profile *p = pg->p;
-    cg_file_lines fl;
-    cg_file_lines_init(p, &fl);
     cg_annotation_files(p, by_file, a);
     add(pg, "<section id=\"sources\" aria-labelledby=\"h-sources\">\n<h2 id=\"h-sources\">Source "
             "files</h2>\n<p class=\"note\">The files of the File:function table (but "
@@ -566,7 +566,7 @@ static bool sources(struct page *pg, const cg_summary *by_file, cg_annotation *a
             left++;
             continue;
         }
-        source_file(pg, a->files[i], &fl, &a->r[i]);
+        source_file(pg, a->files[i], &a->r[i]);
     }
     if (left) {
         addf(pg,
@@ -588,7 +588,7 @@ static bool sources(struct page *pg, const cg_summary *by_file, cg_annotation *a
         add(pg, "</ul></div>\n");
     }
     free(out);
-    cg_annotation_account(p, &fl, a);
+    cg_annotation_account(p, a);
     annotation_summary(pg, a);
     cg_count *sum = xcalloc(pg->nev, sizeof(cg_count));
     for (int i = 0; i < CG_N_ACC; i++) cg_cc_add(sum, a->acc[i], pg->nev, 1);
@@ -598,7 +598,6 @@ static bool sources(struct page *pg, const cg_summary *by_file, cg_annotation *a
         add(pg, "<div class=\"box bad\">These rows do not add up to the program totals: the "
                 "profile's <code>summary:</code> line does not match its counts.</div>\n");
     add(pg, "</section>\n");
-    cg_file_lines_free(&fl);
     return ok;
 }
 
@@ -1027,6 +1026,7 @@ static void tree_arcs(struct page *pg, const uint32_t *arcs, size_t n, size_t hi
 {
     const cg_fgraph *g = pg->graph;
     char calls[CG_CALLS_MAX], note[160];
+    cg_count *buf = xmalloc((g->nev + 1) * sizeof *buf);
     for (size_t k = 0; k < n && k < ARCS_MAX; k++) {
         const cg_farc *a = &g->arcs[arcs[k]];
         cg_calls_words(pg->r, calls, a->count, a->rcount, &g->fns[a->to].calls);
@@ -1034,9 +1034,10 @@ static void tree_arcs(struct page *pg, const uint32_t *arcs, size_t n, size_t hi
                    : "<tr class=\"down\"><td class=\"nm\"><span class=\"vh\">calls </span>");
         tree_fn(pg, up ? a->from : a->to);
         add(pg, "</td>");
-        tree_cells(pg, NULL, cg_farc_carries(g, arcs[k]) ? cg_farc_cc(g, arcs[k]) : NULL, NULL,
+        tree_cells(pg, NULL, cg_farc_carries(g, arcs[k]) ? cg_farc_cc(g, arcs[k], buf) : NULL, NULL,
                    calls);
     }
+    free(buf);
     const char *one = up ? "caller" : "callee", *many = up ? "callers" : "callees";
     if (n > ARCS_MAX) {
         snprintf(note, sizeof note,
@@ -1431,7 +1432,10 @@ void cg_report_html(FILE *f, const cg_report *r0)
     struct page *pg = &page_ctx;
     pg->places = xcalloc(p->files.n + 1, sizeof *pg->places);
     pg->hottest = xcalloc(r->n_show + 1, sizeof(cg_count));
-    for (size_t i = 0; i < p->n_lines; i++) col_max(pg, pg->hottest, cg_line_cc(p, (uint32_t)i));
+    cg_count *buf = xmalloc((p->n_events + 1) * sizeof *buf);
+    for (size_t i = 0; i < p->n_lines; i++)
+        col_max(pg, pg->hottest, cg_line_cc(p, (uint32_t)i, buf));
+    free(buf);
     cg_summary by_file, by_fn;
     cg_summary_by_file(r, &by_file);
     cg_summary_by_fn(r, &by_fn);

@@ -179,12 +179,11 @@ static void files(struct json *js)
 {
     cg_jout *out = &js->out;
     const cg_profile *p = js->r->prof;
-    cg_file_lines fl;
-    cg_file_lines_init(p, &fl);
     uint32_t *ids = xmalloc((p->files.n + 1) * sizeof *ids);
-    size_t n = 0;
+    cg_count *buf = xmalloc((p->n_events + 1) * sizeof *buf);
+    size_t n = 0, nl;
     for (uint32_t f = 0; f < p->files.n; f++)
-        if (fl.start[f + 1] > fl.start[f]) ids[n++] = f;
+        if (cg_file_lines(p, f, &nl), nl) ids[n++] = f;
     cg_files_by_name(p, ids, n);
     cg_j_lit(out, "  \"files\": [");
     for (size_t i = 0; i < n; i++) {
@@ -193,17 +192,16 @@ static void files(struct json *js)
         cg_j_lit(out, i ? ",\n    {\"file\": " : "\n    {\"file\": ");
         cg_j_str(out, name->s, name->len);
         cg_j_lit(out, ", \"lines\": [");
-        size_t nl;
-        const uint32_t *ln = cg_file_lines_sorted(p, &fl, f, &nl);
-        for (size_t j = 0; j < nl; j++) {
+        uint32_t l0 = cg_file_lines(p, f, &nl);
+        for (uint32_t j = 0; j < nl; j++) {
             if (j) cg_j_lit(out, ", ");
-            row(js, &p->lines[ln[j]].line, cg_line_cc(p, ln[j]));
+            row(js, &p->lines[l0 + j].line, cg_line_cc(p, l0 + j, buf));
         }
         cg_j_lit(out, "]}");
     }
     cg_j_lit(out, n ? "\n  ],\n" : "],\n");
     free(ids);
-    cg_file_lines_free(&fl);
+    free(buf);
 }
 
 /* ------------------------------------------------------------ call graph */
@@ -229,6 +227,7 @@ static void call_graph(struct json *js)
     cg_jout *out = &js->out;
     cg_tree_list t;
     cg_tree_make(r, CG_KEEP_GIVEN, &t);
+    cg_count *buf = xmalloc((g->nev + 1) * sizeof *buf);
     cg_j_lit(out, g->folded ? "  \"call_graph\": {\n    \"folded\": true,\n    \"functions\": ["
                             : "  \"call_graph\": {\n    \"folded\": false,\n    \"functions\": [");
     size_t k = 0;
@@ -271,7 +270,7 @@ static void call_graph(struct json *js)
             cg_j_lit(out, ", \"recursive_count\": ");
             cg_j_int(out, a->rcount);
             cg_j_lit(out, ", \"inclusive\": ");
-            graph_counts(js, cg_farc_cc(g, e->callees[j]));
+            graph_counts(js, cg_farc_cc(g, e->callees[j], buf));
             cg_j_raw(out, "}", 1);
         }
     }
@@ -292,6 +291,7 @@ static void call_graph(struct json *js)
         cg_j_raw(out, "}", 1);
     }
     cg_j_lit(out, g->n_cycles ? "\n    ]\n  },\n" : "]\n  },\n");
+    free(buf);
     cg_tree_free(&t);
 }
 

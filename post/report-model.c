@@ -516,32 +516,6 @@ void cg_source_close(cg_source *s)
     s->fd = -1;
 }
 
-void cg_file_lines_init(const cg_profile *p, cg_file_lines *fl)
-{
-    cg_profile_group_lines(p, &fl->by_file, &fl->start);
-}
-
-void cg_file_lines_free(cg_file_lines *fl)
-{
-    free(fl->by_file);
-    free(fl->start);
-}
-
-static int cmp_line(const void *a, const void *b, void *p)
-{
-    const cg_line *l = ((const cg_profile *)p)->lines;
-    int64_t x = l[*(const uint32_t *)a].line, y = l[*(const uint32_t *)b].line;
-    return (x > y) - (x < y);
-}
-
-const uint32_t *cg_file_lines_sorted(const cg_profile *p, cg_file_lines *fl, uint32_t f, size_t *n)
-{
-    uint32_t *ln = fl->by_file + fl->start[f];
-    *n = fl->start[f + 1] - fl->start[f];
-    qsort_r(ln, *n, sizeof *ln, cmp_line, (void *)p);
-    return ln;
-}
-
 static int cmp_file_name(const void *a, const void *b, void *p)
 {
     const cg_strtab *files = &((const cg_profile *)p)->files;
@@ -556,15 +530,17 @@ void cg_files_by_name(const cg_profile *p, uint32_t *files, size_t n)
 /* The ranges of docs/post-processors.md, "Annotated source files": a range
    starts C lines before its first counted line and takes in every counted
    line at most 2C after the last one taken. */
-bool cg_listing(const cg_profile *p, const uint32_t *ln, size_t nl, int fd, long long context,
+bool cg_listing(const cg_profile *p, uint32_t first, size_t nl, int fd, long long context,
                 const cg_listing_ops *ops)
 {
     size_t i0 = 0;
-    if (nl && p->lines[ln[0]].line == 0) {
-        ops->line0(ops->ctx, cg_line_cc(p, ln[0]));
+    cg_count *buf = xmalloc((p->n_events + 1) * sizeof *buf);
+    if (nl && p->lines[first].line == 0) {
+        ops->line0(ops->ctx, cg_line_cc(p, first, buf));
         i0 = 1;
     }
-    const uint32_t *L = ln + i0;
+    const cg_line *L = p->lines + first + i0;
+    uint32_t L0 = first + (uint32_t)i0;
     size_t nL = nl - i0;
 
     cg_lineread src;
@@ -576,10 +552,10 @@ bool cg_listing(const cg_profile *p, const uint32_t *ln, size_t nl, int fd, long
     __int128 cursor = 0, C = context;
     bool eof = false;
     for (size_t i = 0; i < nL && !eof && !stopped;) {
-        __int128 x0 = p->lines[L[i]].line, cur = x0;
+        __int128 x0 = L[i].line, cur = x0;
         __int128 lo = x0 - C < 1 ? 1 : x0 - C;
         size_t j = i + 1;
-        while (j < nL && p->lines[L[j]].line <= cur + 2 * C) cur = p->lines[L[j++]].line;
+        while (j < nL && L[j].line <= cur + 2 * C) cur = L[j++].line;
         __int128 hi = cur + C;
         i = j;
         while (cursor < lo - 1) {
@@ -599,7 +575,7 @@ bool cg_listing(const cg_profile *p, const uint32_t *ln, size_t nl, int fd, long
             }
             cursor++;
             const cg_count *cc = NULL;
-            if (next < nL && p->lines[L[next]].line == n) cc = cg_line_cc(p, L[next++]);
+            if (next < nL && L[next].line == n) cc = cg_line_cc(p, L0 + (uint32_t)next++, buf);
             if (!ops->line(ops->ctx, (int64_t)n, text, tlen, cc)) {
                 stopped = true;
                 break;
@@ -609,9 +585,11 @@ bool cg_listing(const cg_profile *p, const uint32_t *ln, size_t nl, int fd, long
         ops->marker(ops->ctx, hi);
     }
     cg_lineread_free(&src);
-    if (stopped) return false;
-    for (; next < nL; next++) ops->bogus(ops->ctx, p->lines[L[next]].line, cg_line_cc(p, L[next]));
-    return true;
+    if (!stopped)
+        for (; next < nL; next++)
+            ops->bogus(ops->ctx, L[next].line, cg_line_cc(p, L0 + (uint32_t)next, buf));
+    free(buf);
+    return !stopped;
 }
 
 const char *const cg_acc_labels[CG_N_ACC] = {
@@ -647,9 +625,10 @@ static void add_file_lines(const cg_profile *p, uint32_t f, cg_count *dst, int s
 /* An annotated file's lines are all listed (in a range or as bogus lines),
    but line 0, which has its own row: so each readable file adds its line 0
    to one row and everything else to the other. */
-void cg_annotation_account(const cg_profile *p, cg_file_lines *fl, cg_annotation *a)
+void cg_annotation_account(const cg_profile *p, cg_annotation *a)
 {
     size_t nev = p->n_events;
+    cg_count *buf = xmalloc((nev + 1) * sizeof *buf);
     bool *annotated = xcalloc(p->files.n + 1, sizeof *annotated);
     for (size_t i = 0; i < a->n; i++) {
         uint32_t f = a->files[i];
@@ -660,11 +639,13 @@ void cg_annotation_account(const cg_profile *p, cg_file_lines *fl, cg_annotation
             continue;
         }
         add_file_lines(p, f, a->acc[CG_ACC_KNOWN], 1);
-        for (size_t j = fl->start[f]; j < fl->start[f + 1]; j++) {
-            uint32_t li = fl->by_file[j];
+        size_t nl;
+        uint32_t l0 = cg_file_lines(p, f, &nl);
+        for (uint32_t li = l0; li < l0 + nl; li++) {
             if (p->lines[li].line != 0) continue;
-            cg_cc_add(a->acc[CG_ACC_KNOWN], cg_line_cc(p, li), nev, -1);
-            cg_cc_add(a->acc[CG_ACC_UNKNOWN_LINE], cg_line_cc(p, li), nev, 1);
+            const cg_count *cc = cg_line_cc(p, li, buf);
+            cg_cc_add(a->acc[CG_ACC_KNOWN], cc, nev, -1);
+            cg_cc_add(a->acc[CG_ACC_UNKNOWN_LINE], cc, nev, 1);
         }
     }
     uint32_t unknown = cg_strtab_find(&p->files, "???", 3);
@@ -672,6 +653,7 @@ void cg_annotation_account(const cg_profile *p, cg_file_lines *fl, cg_annotation
         if (!annotated[f])
             add_file_lines(p, f, a->acc[f == unknown ? CG_ACC_UNKNOWN_FILE : CG_ACC_BELOW], 1);
     free(annotated);
+    free(buf);
 }
 
 void cg_annotation_check(const cg_profile *p, const cg_annotation *a)
@@ -869,7 +851,8 @@ static int cmp_entry(const void *a, const void *b, void *ctx)
 
 struct arc_order {
     const cg_report *r;
-    bool by_callee; /* sort callers (false) or callees (true) by name last */
+    bool by_callee;    /* sort callers (false) or callees (true) by name last */
+    cg_count *bx, *by; /* room for two arcs' costs */
 };
 
 static int cmp_arc_cost(const void *a, const void *b, void *ctx)
@@ -877,7 +860,7 @@ static int cmp_arc_cost(const void *a, const void *b, void *ctx)
     const struct arc_order *o = ctx;
     const cg_fgraph *g = o->r->graph;
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    int c = cmp_incl(o->r, cg_farc_cc(g, x), cg_farc_cc(g, y));
+    int c = cmp_incl(o->r, cg_farc_cc(g, x, o->bx), cg_farc_cc(g, y, o->by));
     if (c) return c;
     uint32_t nx = o->by_callee ? g->arcs[x].to : g->arcs[x].from;
     uint32_t ny = o->by_callee ? g->arcs[y].to : g->arcs[y].from;
@@ -889,15 +872,18 @@ static uint32_t *keep_arcs(const cg_report *r, const uint32_t *list, size_t n, d
                            bool by_callee, size_t *kept, size_t *hidden)
 {
     uint32_t *v = xmalloc((n + 1) * sizeof *v);
-    size_t k = 0;
+    size_t k = 0, nev = r->graph->nev;
+    struct arc_order o = {r, by_callee, xmalloc((nev + 1) * sizeof(cg_count)),
+                          xmalloc((nev + 1) * sizeof(cg_count))};
     /* A call made only while its callee was running costs nothing of its
        own, yet says who recurses through whom: always kept. */
     for (size_t i = 0; i < n; i++)
-        if (cg_reaches(cg_farc_cc(r->graph, list[i])[r->sort[0].event], t) ||
+        if (cg_reaches(cg_farc_cc(r->graph, list[i], o.bx)[r->sort[0].event], t) ||
             (r->graph->arcs[list[i]].count == 0 && r->graph->arcs[list[i]].rcount != 0))
             v[k++] = list[i];
-    struct arc_order o = {r, by_callee};
     qsort_r(v, k, sizeof *v, cmp_arc_cost, &o);
+    free(o.bx);
+    free(o.by);
     *kept = k;
     *hidden = n - k;
     return v;

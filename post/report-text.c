@@ -541,13 +541,15 @@ static void tree_arcs(struct tree_layout *l, const uint32_t *arcs, size_t n, siz
 {
     const cg_fgraph *g = l->tc->r->graph;
     char calls[CG_CALLS_MAX];
+    cg_count *buf = xmalloc((g->nev + 1) * sizeof *buf);
     for (size_t k = 0; k < n; k++) {
         const cg_farc *a = &g->arcs[arcs[k]];
         cg_calls_words(l->tc->r, calls, a->count, a->rcount, &g->fns[a->to].calls);
         tree_name(l, up ? a->from : a->to);
-        tree_line(l, "", NULL, cg_farc_carries(g, arcs[k]) ? cg_farc_cc(g, arcs[k]) : NULL, calls,
-                  true);
+        tree_line(l, "", NULL, cg_farc_carries(g, arcs[k]) ? cg_farc_cc(g, arcs[k], buf) : NULL,
+                  calls, true);
     }
+    free(buf);
     if (hidden)
         fprintf(l->tc->out, "%*s (%zu %s below the threshold)\n", (int)l->windex, "", hidden,
                 up ? (hidden == 1 ? "caller" : "callers") : (hidden == 1 ? "callee" : "callees"));
@@ -561,6 +563,7 @@ static void tree_widths(struct tree_layout *l)
     const cg_fgraph *g = r->graph;
     extremes x = ext_new(tc);
     char b[CG_CALLS_MAX];
+    cg_count *buf = xmalloc((g->nev + 1) * sizeof *buf);
     l->windex = 2, l->wcalls = 5;
     for (size_t i = 0; i < l->t->n; i++) {
         const cg_tree_entry *e = &l->t->e[i];
@@ -572,11 +575,13 @@ static void tree_widths(struct tree_layout *l)
         for (size_t k = 0; k < e->n_callers + e->n_callees; k++) {
             uint32_t a = k < e->n_callers ? e->callers[k] : e->callees[k - e->n_callers];
             const cg_farc *arc = &g->arcs[a];
-            ext_add(tc, &x, cg_farc_cc(g, a), cg_farc_cc(g, a));
+            const cg_count *cc = cg_farc_cc(g, a, buf);
+            ext_add(tc, &x, cc, cc);
             l->wcalls = max2(l->wcalls,
                              cg_calls_words(r, b, arc->count, arc->rcount, &g->fns[arc->to].calls));
         }
     }
+    free(buf);
     l->w = make_widths(tc, x.lo, x.hi, NULL, NULL);
     ext_free(&x);
 }
@@ -709,19 +714,21 @@ static void on_bogus(void *ctx, int64_t n, const cg_count *cc)
 
 /* The annotated listing of one readable file (docs/post-processors.md,
    "Annotated source files"). */
-static void annotate_body(const struct text *tc, uint32_t f, cg_file_lines *fl, const cg_source *s)
+static void annotate_body(const struct text *tc, uint32_t f, const cg_source *s)
 {
     size_t nl;
-    const uint32_t *ln = cg_file_lines_sorted(tc->p, fl, f, &nl);
+    uint32_t l0 = cg_file_lines(tc->p, f, &nl);
     extremes x = ext_new(tc);
-    for (size_t i = 0; i < nl; i++) ext_add(tc, &x, cg_line_cc(tc->p, ln[i]), NULL);
+    cg_count *buf = xmalloc((tc->p->n_events + 1) * sizeof *buf);
+    for (size_t i = 0; i < nl; i++) ext_add(tc, &x, cg_line_cc(tc->p, l0 + (uint32_t)i, buf), NULL);
+    free(buf);
     widths w = make_widths(tc, x.lo, x.hi, NULL, NULL);
     header_row(tc, &w, "", "");
     fputc('\n', tc->out);
 
     listing l = {tc, &w, 0};
     cg_listing_ops ops = {&l, on_line0, NULL, on_marker, on_line, on_bogus};
-    cg_listing(tc->p, ln, nl, s->fd, tc->r->context, &ops);
+    cg_listing(tc->p, l0, nl, s->fd, tc->r->context, &ops);
     if (l.n_bogus) {
         fputc('\n', tc->out);
         warning_head(tc);
@@ -730,13 +737,13 @@ static void annotate_body(const struct text *tc, uint32_t f, cg_file_lines *fl, 
         fputs("'.\n", tc->out);
         at_line(tc);
     }
-    size_t counted = nl && tc->p->lines[ln[0]].line == 0 ? nl - 1 : nl;
+    size_t counted = nl && tc->p->lines[l0].line == 0 ? nl - 1 : nl;
     if (counted) fputc('\n', tc->out);
     free_widths(&w);
     ext_free(&x);
 }
 
-static enum cg_readability annotate_file(const struct text *tc, uint32_t f, cg_file_lines *fl)
+static enum cg_readability annotate_file(const struct text *tc, uint32_t f)
 {
     const cg_str *name = cg_name(&tc->p->files, f);
     cg_source s;
@@ -771,7 +778,7 @@ static enum cg_readability annotate_file(const struct text *tc, uint32_t f, cg_f
         at_line(tc);
         fputc('\n', tc->out);
     }
-    annotate_body(tc, f, fl, &s);
+    annotate_body(tc, f, &s);
     cg_source_close(&s);
     return r;
 }
@@ -813,12 +820,10 @@ static void annotation(const struct text *tc, const cg_summary *by_file)
 {
     cg_annotation a;
     cg_annotation_files(tc->p, by_file, &a);
-    cg_file_lines fl;
-    cg_file_lines_init(tc->p, &fl);
     /* The text report annotates in name order. */
     cg_files_by_name(tc->p, a.files, a.n);
-    for (size_t i = 0; i < a.n; i++) a.r[i] = annotate_file(tc, a.files[i], &fl);
-    cg_annotation_account(tc->p, &fl, &a);
+    for (size_t i = 0; i < a.n; i++) a.r[i] = annotate_file(tc, a.files[i]);
+    cg_annotation_account(tc->p, &a);
 
     banner(tc, "Annotation summary", NULL, 0);
     extremes x = ext_new(tc);
@@ -835,7 +840,6 @@ static void annotation(const struct text *tc, const cg_summary *by_file)
     ext_free(&x);
     cg_annotation_check(tc->p, &a);
     cg_annotation_free(&a);
-    cg_file_lines_free(&fl);
 }
 
 /* `cg_annotate: note: P% is in WHAT` when part is half of total or more. */

@@ -321,17 +321,6 @@ typedef struct cg_source {
 void cg_source_open(const cg_profile *p, const cg_srcfind *find, uint32_t file, cg_source *s);
 void cg_source_close(cg_source *s);
 
-/* The line cost centres of every file, each file's sorted by line number on
-   request. */
-typedef struct cg_file_lines {
-    uint32_t *by_file;
-    size_t *start;
-} cg_file_lines;
-
-void cg_file_lines_init(const cg_profile *p, cg_file_lines *fl);
-void cg_file_lines_free(cg_file_lines *fl);
-/* File f's line indices, ascending by line number (line 0 first). */
-const uint32_t *cg_file_lines_sorted(const cg_profile *p, cg_file_lines *fl, uint32_t f, size_t *n);
 /* Sorts file ids by name, bytewise (the order in which the text report
    annotates and the JSON document lists files). */
 void cg_files_by_name(const cg_profile *p, uint32_t *files, size_t n);
@@ -356,9 +345,9 @@ typedef struct cg_listing_ops {
 } cg_listing_ops;
 
 /* Lists file f from its open source (s->fd) with `context` lines around the
-   counted ones; `lines` is cg_file_lines_sorted's.  Returns false when
+   counted ones, its n lines from `first` (cg_file_lines).  Returns false when
    ops->line ended it early (no bogus lines are reported then). */
-bool cg_listing(const cg_profile *p, const uint32_t *lines, size_t n, int fd, long long context,
+bool cg_listing(const cg_profile *p, uint32_t first, size_t n, int fd, long long context,
                 const cg_listing_ops *ops);
 
 /* Where the counts went (the annotation summary's rows). */
@@ -385,7 +374,7 @@ typedef struct cg_annotation {
 /* The files of the kept groups of a by-file summary, in its order. */
 void cg_annotation_files(const cg_profile *p, const cg_summary *by_file, cg_annotation *a);
 /* Fills acc from a->r (set by the caller, file by file). */
-void cg_annotation_account(const cg_profile *p, cg_file_lines *fl, cg_annotation *a);
+void cg_annotation_account(const cg_profile *p, cg_annotation *a);
 /* Dies with upstream's message when the rows do not add up to the program
    totals (docs/format.md, "The summary line"). */
 void cg_annotation_check(const cg_profile *p, const cg_annotation *a);

@@ -220,13 +220,13 @@ bool cg_sink_cost(cg_sink *s, int64_t line)
     }
     if (r->lines == CG_LINES_BY_FILE) {
         if (s->pair != CG_NONE && !s->at.orphan && keeps_lines(p, s->at.file)) {
-            cg_cc_add(cg_line_cc(p, cg_line_get(p, s->at.file, line)), v, nev, sign);
+            cg_line_add(p, cg_line_get(p, s->at.file, line), v, sign);
             cg_pair *pr = &p->pairs[s->pair];
             if (line > 0 && line < pr->min_line) pr->min_line = line;
             if (line > pr->max_line) pr->max_line = line;
         }
     } else if (r->lines == CG_LINES_BY_ENTRY && s->pair != CG_NONE) {
-        cg_cc_add(cg_line_cc(p, cg_line_get(p, s->pair, line)), v, nev, sign);
+        cg_line_add(p, cg_line_get(p, s->pair, line), v, sign);
     }
     return true;
 }
@@ -247,13 +247,17 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
         obj = CG_NONE;
     else if (obj == CG_NONE)
         obj = p->obj_empty; /* as cg_sink_at */
-    if (p->rules->lines == CG_LINES_NONE) site = target = 0;
+    /* A call's lines matter only where it is written back with them: a
+       report needs who calls whom, so its calls from one entry to one
+       function are one, whatever their lines (a third of a Callgrind
+       profile's calls, and of their memory). */
+    if (!p->rules->keep_origin || p->rules->lines == CG_LINES_NONE) site = target = 0;
     if (p->skip_arcs) return true;
     uint32_t a = cg_arc_get(p, s->pair, site, obj, file, fn);
     cg_arc *arc = &p->arcs[a];
     if (arc->count == 0 && arc->target == 0) arc->target = target;
     arc->count += s->o->sign * count;
-    cg_cc_add(cg_arc_cc(p, a), v, s->nev, s->o->sign);
+    cg_arc_add(p, a, v, s->o->sign);
     if (p->keep_sides) {
         /* The caller is on this side even when the file gave it calls but
            no cost of its own. */

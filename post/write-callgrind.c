@@ -25,6 +25,7 @@ typedef struct wr {
     uint32_t *num[3]; /* per kind (file, function, object): id -> number, 0: not yet */
     uint32_t next[3]; /* per kind: the last number given */
     uint32_t obj, home, fn, file;
+    cg_count *buf; /* a line's counts */
 } wr;
 
 enum { W_FILE, W_FN, W_OBJ };
@@ -79,8 +80,8 @@ static void entry(wr *w, uint32_t pi)
     w->file = home;
     if (pr->file != home) name(w, "fi", W_FILE, w->file = pr->file);
     if (p->rules->lines == CG_LINES_BY_ENTRY)
-        for (uint32_t li = pr->first_line; li != CG_NONE; li = p->lines[li].next)
-            costs(w, p->lines[li].line, cg_line_cc(p, li));
+        for (uint32_t li = pr->first_line; li != CG_NONE; li = cg_line_next(p, li))
+            costs(w, p->lines[li].line, cg_line_cc(p, li, w->buf));
     else
         costs(w, 0, cg_pair_cc(p, pi));
     for (uint32_t ai = pr->first_arc; ai != CG_NONE; ai = p->arcs[ai].next) {
@@ -89,7 +90,7 @@ static void entry(wr *w, uint32_t pi)
         if (a->file != w->file) name(w, "cfi", W_FILE, a->file);
         name(w, "cfn", W_FN, a->fn);
         fprintf(w->out, "calls=%" PRId64 " %" PRId64 "\n", a->count, a->target);
-        costs(w, a->site, cg_arc_cc(p, ai));
+        costs(w, a->site, cg_arc_cc(p, ai, w->buf));
     }
 }
 
@@ -185,7 +186,9 @@ void cg_write_callgrind(FILE *out, const cg_profile *p, const char *creator, con
     w.num[W_FILE] = xcalloc(p->files.n + 1, sizeof(uint32_t));
     w.num[W_FN] = xcalloc(p->fns.n + 1, sizeof(uint32_t));
     w.num[W_OBJ] = xcalloc(p->objs.n + 1, sizeof(uint32_t));
+    w.buf = xmalloc((p->n_events + 1) * sizeof *w.buf);
     for (uint32_t i = 0; i < p->n_pairs; i++) entry(&w, i);
+    free(w.buf);
     for (int k = 0; k < 3; k++) free(w.num[k]);
     if (sum_paths && cg_profile_has_paths(p)) paths(out, p);
     fputs("\ntotals:", out);

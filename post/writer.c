@@ -100,16 +100,18 @@ void cg_write_summary(FILE *out, const cg_count *cc, size_t n)
 
 void cg_write_lines(FILE *out, const cg_profile *p)
 {
+    cg_count *buf = xmalloc((p->n_events + 1) * sizeof *buf);
     for (uint32_t f = p->first_file; f != CG_NONE; f = p->finfo[f].next_file) {
         const cg_str *fs = cg_name(&p->files, f);
         write_str(out, "fl=", fs->s, fs->len);
         for (uint32_t pi = p->finfo[f].first_pair; pi != CG_NONE; pi = p->pairs[pi].next_in_file) {
             const cg_str *fn = cg_name(&p->fns, p->pairs[pi].fn);
             write_str(out, "fn=", fn->s, fn->len);
-            for (uint32_t li = p->pairs[pi].first_line; li != CG_NONE; li = p->lines[li].next)
-                write_line(out, p->lines[li].line, cg_line_cc(p, li), p->n_events);
+            for (uint32_t li = p->pairs[pi].first_line; li != CG_NONE; li = cg_line_next(p, li))
+                write_line(out, p->lines[li].line, cg_line_cc(p, li, buf), p->n_events);
         }
     }
+    free(buf);
 }
 
 /* By file name, then function name: qsort_r hands the profile in, so that
