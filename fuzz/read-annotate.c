@@ -41,7 +41,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                        .sort = sort,
                        .n_show = p.n_events + (g != NULL),
                        .graph = g,
-                       .fn_node = g ? cg_fgraph_nodes_of(g, &p) : NULL,
                        .tree = g ? CG_TREE_BOTH : CG_TREE_NONE,
                        .n_sort = 1,
                        .threshold_given = true,
@@ -79,7 +78,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fclose(m);
             free(out);
         }
-        free((void *)r.fn_node);
         cg_fgraph_destroy(g);
         free(show);
         cg_fp_check_free(&fp);

@@ -134,7 +134,6 @@ static cg_report report_of(cg_annotate_opts *opt, const cg_profile *p, const cg_
                    .n_show = n_show,
                    .n_sort = n_sort,
                    .graph = g,
-                   .fn_node = g ? cg_fgraph_nodes_of(g, p) : NULL,
                    .tree = calls ? (enum cg_tree)opt->tree : CG_TREE_NONE,
                    .threshold_given = opt->threshold_given,
                    .threshold = opt->threshold,
@@ -151,7 +150,6 @@ static void report_free(cg_report *r)
 {
     free((void *)r->show);
     free((void *)r->sort);
-    free((void *)r->fn_node);
 }
 
 /* Whether the inputs can be read twice (regular files, not pipes). */
@@ -183,7 +181,7 @@ static bool keeps_none(void *ctx, const cg_str *name)
    from the entries alone, renamed to g's functions (folding merges
    entries), so only those files' lines need cost centres in the second
    read, which are most of a profile's memory. */
-static void annotated_names(cg_annotate_opts *opt, cg_profile *first, const cg_fgraph *g,
+static void annotated_names(cg_annotate_opts *opt, cg_profile *first, cg_fgraph *g,
                             cg_strtab *names)
 {
     if (g) cg_fgraph_apply(g, first);
@@ -245,7 +243,6 @@ int main(int argc, char **argv)
     if (graph) {
         cg_fgraph_apply(graph, &prof);
         r.graph = graph;
-        r.fn_node = cg_fgraph_nodes_of(graph, &prof);
     }
     r.prof = &prof;
 

@@ -281,6 +281,12 @@ static void build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side sid
     f->fns = xmalloc((nf + 1) * sizeof *f->fns);
     for (size_t F = 0; F < nf; F++) f->fns[F] = (cg_ffn){CG_NONE, true, false, 0, 0};
     mark_shared(f, p, side, node_of);
+    f->n_read = p->fns.n;
+    f->read_func = xmalloc((f->n_read + 1) * sizeof *f->read_func);
+    for (size_t k = 0; k < f->n_read; k++)
+        f->read_func[k] = node_of[k] == CG_NONE ? CG_NONE : f->fn_of[node_of[k]];
+    f->name_of = xmalloc((nf + 1) * sizeof *f->name_of);
+    for (size_t F = 0; F < nf; F++) f->name_of[F] = CG_NONE;
     free(node_of);
     if (drop) cg_profile_drop_arcs(drop);
     f->self = xcalloc(nf * f->nev + 1, sizeof(cg_count));
@@ -315,6 +321,9 @@ void cg_fgraph_free(cg_fgraph *f)
     free(f->first_out);
     free(f->first_in);
     free(f->in_arcs);
+    free(f->read_func);
+    free(f->func_of);
+    free(f->name_of);
     memset(f, 0, sizeof *f);
 }
 
@@ -332,7 +341,7 @@ cg_fgraph *cg_fgraph_of_calls(cg_profile *p, bool fold)
     return f;
 }
 
-void cg_fgraph_apply(const cg_fgraph *f, cg_profile *p)
+void cg_fgraph_apply(cg_fgraph *f, cg_profile *p)
 {
     cg_profile_drop_arcs(p);
     cg_fgraph_rename(f, p);
@@ -351,30 +360,27 @@ void cg_fgraph_destroy(cg_fgraph *f)
     free(f);
 }
 
-uint32_t *cg_fgraph_nodes_of(const cg_fgraph *f, const cg_profile *p)
+void cg_fgraph_rename(cg_fgraph *f, cg_profile *p)
 {
-    uint32_t *node = xmalloc((p->fns.n + 1) * sizeof *node);
-    for (uint32_t k = 0; k < p->fns.n; k++) node[k] = cg_fgraph_find(f, cg_name(&p->fns, k));
-    return node;
-}
-
-void cg_fgraph_rename(const cg_fgraph *f, cg_profile *p)
-{
-    size_t n = p->fns.n;
+    size_t n = f->n_read;
+    /* The same inputs read alike intern the same names in the same order. */
+    if (p->fns.n != n) cg_die("internal error: a call graph applied to other names");
     uint32_t *to = xmalloc((n + 1) * sizeof *to);
-    /* Every name's length first, from the names the graph saw. */
-    cg_strtab bases;
-    cg_fold_bases(&p->fns, &bases);
     for (uint32_t k = 0; k < n; k++) {
-        const cg_str *s = cg_name(&p->fns, k);
-        bool level;
-        to[k] = f->folded ? (uint32_t)cg_fold_len(&bases, s->s, s->len, &level) : (uint32_t)s->len;
+        uint32_t F = f->read_func[k];
+        if (F == CG_NONE) {
+            to[k] = k;
+            continue;
+        }
+        const cg_str *s = &f->names.strs[F];
+        to[k] = f->name_of[F] = cg_intern(&p->fns, s->s, s->len);
     }
-    cg_strtab_free(&bases);
-    for (uint32_t k = 0; k < n; k++) {
-        const cg_str *s = cg_name(&p->fns, k);
-        to[k] = to[k] == s->len ? k : cg_intern(&p->fns, s->s, to[k]);
-    }
+    free(f->func_of);
+    f->n_names = p->fns.n;
+    f->func_of = xmalloc((f->n_names + 1) * sizeof *f->func_of);
+    for (size_t k = 0; k < f->n_names; k++) f->func_of[k] = CG_NONE;
+    for (uint32_t k = 0; k < n; k++)
+        if (f->read_func[k] != CG_NONE) f->func_of[to[k]] = f->read_func[k];
     cg_profile_rename_fns(p, to);
     free(to);
 }

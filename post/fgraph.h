@@ -60,11 +60,19 @@ typedef struct cg_fgraph {
     cg_fcycle *cycles;
     cg_count *cycle_self, *cycle_incl; /* n_cycles x nev */
     size_t n_cycles;
+    /* The one map from the profile's names to functions, made once with
+       the graph: read_func[name id] is its function (CG_NONE: no entry or
+       call of that name on this side), for the n_read names read.  Once
+       cg_fgraph_rename has given a profile the functions' names, func_of
+       maps that profile's name ids (n_names) to functions, and name_of[F]
+       is function F's name id there. */
+    uint32_t *read_func, *func_of, *name_of;
+    size_t n_read, n_names;
 } cg_fgraph;
 
 /* The function graph of profile p's calls on one side (p read, not yet
    renamed by cg_fgraph_rename); `fold` folds recursion levels and caller
-   contexts. */
+   contexts (each name is folded here, once: func_of). */
 void cg_fgraph_build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side side);
 void cg_fgraph_free(cg_fgraph *f);
 
@@ -92,7 +100,8 @@ static inline bool cg_farc_carries(const cg_fgraph *f, uint32_t a)
 {
     return f->arcs[a].count || f->arc_cc[a]; /* a handle of 0 costs nothing */
 }
-/* The function called `name`, or CG_NONE. */
+/* The function called `name`, or CG_NONE (for tests: the reports key on
+   func_of). */
 uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name);
 
 /* The call graph of what p read when every input has its calls (a
@@ -104,19 +113,18 @@ cg_fgraph *cg_fgraph_of_profile(cg_profile *p, bool fold);
 /* Its two steps: the graph of what p read (NULL when some input has no
    calls), p's calls dropped as soon as the graph holds them (they are much
    of a profile's memory); and p renamed to a graph's functions.  The graph
-   may be applied to another profile of the same inputs (a second read,
-   which need not store the calls: cg_profile.skip_arcs). */
+   may be applied to another profile of the same inputs read the same way
+   (a second read, which need not store the calls: cg_profile.skip_arcs),
+   whose names then have the same ids. */
 cg_fgraph *cg_fgraph_of_calls(cg_profile *p, bool fold);
-void cg_fgraph_apply(const cg_fgraph *f, cg_profile *p);
+void cg_fgraph_apply(cg_fgraph *f, cg_profile *p);
 void cg_fgraph_destroy(cg_fgraph *f);
-/* Each function name of p (p->fns) to its function in f, or CG_NONE
-   (p->fns.n of them; free() it). */
-uint32_t *cg_fgraph_nodes_of(const cg_fgraph *f, const cg_profile *p);
 
-/* Renames the functions of p's entries to their folded names (merging the
-   entries that then coincide), so that every report row is a function of
-   f.  Nothing may be read into p afterwards. */
-void cg_fgraph_rename(const cg_fgraph *f, cg_profile *p);
+/* Renames the functions of p's entries (p as f was made from, or read
+   alike) to their functions' names (merging the entries that then
+   coincide), so that every report row is a function of f, which
+   f->func_of then gives.  Nothing may be read into p afterwards. */
+void cg_fgraph_rename(cg_fgraph *f, cg_profile *p);
 
 /* The cost of the union of the activations of the functions with
    match[fn] set: what a run that counts only while one of them is running

@@ -246,22 +246,19 @@ static void from_arcs(cg_flame *fl, const cg_profile *p, const cg_fgraph *g, dou
     for (size_t e = 0; e < nev; e++)
         x.min[e] = (cg_count)cg_threshold_count(pct, cg_frame_incl(fl, 0, 0)[e]);
     for (size_t v = 0; v < n; v++) x.pfn[v] = x.pfile[v] = CG_NONE;
-    uint32_t *node = cg_fgraph_nodes_of(g, p);
     /* A function's file: that of its first entry in the profile. */
     for (size_t k = 0; k < p->n_pairs; k++) {
-        uint32_t v = node[p->pairs[k].fn];
+        uint32_t v = p->pairs[k].fn < g->n_names ? g->func_of[p->pairs[k].fn] : CG_NONE;
         if (v == CG_NONE || x.pfile[v] != CG_NONE) continue;
         x.pfn[v] = p->pairs[k].fn;
         x.pfile[v] = p->pairs[k].file;
     }
     for (size_t v = 0; v < n; v++) {
         if (x.pfn[v] == CG_NONE) {
-            const cg_str *s = &g->names.strs[v];
-            x.pfn[v] = cg_strtab_find(&p->fns, s->s, s->len);
+            x.pfn[v] = g->name_of[v];
             x.pfile[v] = p->file_unknown;
         }
     }
-    free(node);
     for (uint32_t v = 0; v < n; v++) {
         bool entered = false;
         for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1] && !entered; k++) {

@@ -217,6 +217,27 @@ uint32_t cg_pair_find(const cg_profile *p, const cg_pair_key *k)
     }
 }
 
+/* Keeps the first-appearance order of files and of pairs within a file:
+   pair i, the newest, goes last in its file's list. */
+static void link_pair(cg_profile *p, uint32_t i)
+{
+    const cg_pair *e = &p->pairs[i];
+    if (e->orphan) return;
+    cg_profile_touch_file(p, e->file);
+    cg_fileinfo *f = &p->finfo[e->file];
+    if (f->first_pair == CG_NONE) {
+        f->first_pair = i;
+        if (p->last_file == CG_NONE)
+            p->first_file = e->file;
+        else
+            p->finfo[p->last_file].next_file = e->file;
+        p->last_file = e->file;
+    } else {
+        p->pairs[f->last_pair].next_in_file = i;
+    }
+    f->last_pair = i;
+}
+
 uint32_t cg_pair_get(cg_profile *p, const cg_pair_key *k)
 {
     size_t j = cg_itab_start(&p->pair_tab, pair_hash(k));
@@ -251,23 +272,7 @@ uint32_t cg_pair_get(cg_profile *p, const cg_pair_key *k)
     p->pair_tab.slots[j] = i + 1;
     p->n_pairs++;
     cg_itab_added(&p->pair_tab, p->n_pairs, pair_hash_of, p);
-
-    /* Keep the first-appearance order of files and of pairs within a file. */
-    if (!k->orphan) {
-        cg_profile_touch_file(p, file);
-        cg_fileinfo *f = &p->finfo[file];
-        if (f->first_pair == CG_NONE) {
-            f->first_pair = i;
-            if (p->last_file == CG_NONE)
-                p->first_file = file;
-            else
-                p->finfo[p->last_file].next_file = file;
-            p->last_file = file;
-        } else {
-            p->pairs[f->last_pair].next_in_file = i;
-        }
-        f->last_pair = i;
-    }
+    link_pair(p, i);
     return i;
 }
 
@@ -531,41 +536,66 @@ void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
     /* Entries own no lines under these rules, so merging them moves only
        counts and calls. */
     if (p->rules->lines == CG_LINES_BY_ENTRY) cg_die("internal error: renaming entries with lines");
-    cg_pair *old = p->pairs;
-    cg_count *old_cc = p->pair_cc, *old_side = p->pair_old_cc;
-    size_t n = p->n_pairs, nev = p->n_events;
-    p->pairs = NULL, p->pair_cc = NULL, p->pair_old_cc = NULL;
-    p->n_pairs = p->cap_pairs = p->cap_pair_cc = p->cap_pair_old_cc = 0;
+    size_t n = p->n_pairs, nev = p->n_events, m = 0;
     cg_itab_free(&p->pair_tab);
     cg_itab_init(&p->pair_tab);
     for (size_t f = 0; f < p->cap_finfo; f++)
         p->finfo[f].first_pair = p->finfo[f].last_pair = p->finfo[f].next_file = CG_NONE;
     p->first_file = p->last_file = CG_NONE;
-    /* In creation order, so that files and each file's entries keep their
-       first-appearance order. */
+    /* In place, in creation order, so that files and each file's entries
+       keep their first-appearance order: entry i becomes entry j <= i, and
+       entries 0 .. m - 1 are the renamed ones so far, so neither i's
+       counts nor anything after them are overwritten before they are read
+       (no second copy of the entries, at the peak of a report's memory). */
     for (size_t i = 0; i < n; i++) {
-        const cg_pair *e = &old[i];
-        cg_pair_key k = {e->file, to[e->fn], e->orphan, e->obj, e->home};
-        uint32_t j = cg_pair_get(p, &k);
+        cg_pair e = p->pairs[i];
+        cg_pair_key k = {e.file, to[e.fn], e.orphan, e.obj, e.home};
+        size_t s = cg_itab_start(&p->pair_tab, pair_hash(&k));
+        uint32_t j = CG_NONE;
+        for (;; s = cg_itab_next(&p->pair_tab, s)) {
+            uint32_t v = p->pair_tab.slots[s];
+            if (!v) break;
+            if (pair_is(&p->pairs[v - 1], &k)) {
+                j = v - 1;
+                break;
+            }
+        }
+        if (j == CG_NONE) {
+            j = (uint32_t)m++;
+            p->pairs[j] = e;
+            p->pairs[j].fn = k.fn;
+            p->pairs[j].next_in_file = p->pairs[j].first_arc = p->pairs[j].last_arc = CG_NONE;
+            p->pairs[j].min_line = INT64_MAX;
+            p->pairs[j].max_line = p->pairs[j].sides = 0;
+            if (j != i) {
+                memcpy(cg_pair_cc(p, j), cg_pair_cc(p, (uint32_t)i), nev * sizeof(cg_count));
+                if (p->pair_old_cc)
+                    memcpy(p->pair_old_cc + (size_t)j * nev, p->pair_old_cc + i * nev,
+                           nev * sizeof(cg_count));
+            }
+            p->pair_tab.slots[s] = j + 1;
+            cg_itab_added(&p->pair_tab, m, pair_hash_of, p);
+            link_pair(p, j);
+        } else {
+            cg_cc_add(cg_pair_cc(p, j), cg_pair_cc(p, (uint32_t)i), nev, 1);
+            if (p->pair_old_cc)
+                cg_cc_add(p->pair_old_cc + (size_t)j * nev, p->pair_old_cc + i * nev, nev, 1);
+        }
         cg_pair *d = &p->pairs[j];
-        cg_cc_add(cg_pair_cc(p, j), old_cc + i * nev, nev, 1);
-        d->sides |= e->sides;
-        if (old_side) cg_cc_add(p->pair_old_cc + (size_t)j * nev, old_side + i * nev, nev, 1);
-        if (e->min_line < d->min_line) d->min_line = e->min_line;
-        if (e->max_line > d->max_line) d->max_line = e->max_line;
-        if (e->first_arc == CG_NONE) continue;
-        for (uint32_t a = e->first_arc; a != CG_NONE; a = p->arcs[a].next) p->arcs[a].caller = j;
+        d->sides |= e.sides;
+        if (e.min_line < d->min_line) d->min_line = e.min_line;
+        if (e.max_line > d->max_line) d->max_line = e.max_line;
+        if (e.first_arc == CG_NONE) continue;
+        for (uint32_t a = e.first_arc; a != CG_NONE; a = p->arcs[a].next) p->arcs[a].caller = j;
         if (d->first_arc == CG_NONE)
-            d->first_arc = e->first_arc;
+            d->first_arc = e.first_arc;
         else
-            p->arcs[d->last_arc].next = e->first_arc;
-        d->last_arc = e->last_arc;
+            p->arcs[d->last_arc].next = e.first_arc;
+        d->last_arc = e.last_arc;
     }
+    p->n_pairs = m;
     for (size_t a = 0; a < p->n_arcs; a++) p->arcs[a].fn = to[p->arcs[a].fn];
     for (size_t i = 0; i < p->n_paths; i++) p->paths[i].fn = to[p->paths[i].fn];
-    free(old);
-    free(old_cc);
-    free(old_side);
 }
 
 void cg_profile_read_done(cg_profile *p)

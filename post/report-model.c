@@ -55,7 +55,7 @@ cg_col *cg_cols_own(const cg_col *show, size_t n_show, size_t *n)
 
 uint32_t cg_report_node(const cg_report *r, uint32_t fn)
 {
-    return r->graph && r->fn_node ? r->fn_node[fn] : CG_NONE;
+    return r->graph && fn < r->graph->n_names ? r->graph->func_of[fn] : CG_NONE;
 }
 
 const cg_count *cg_report_incl(const cg_report *r, uint32_t fn)

@@ -73,10 +73,9 @@ typedef struct cg_report {
     bool diff, annotate, show_percs;
     const cg_col *show, *sort; /* the columns shown, and the sort keys */
     size_t n_show, n_sort;
-    /* The call graph (NULL: the input has no calls), and each profile
-       function's node in it (CG_NONE: none). */
+    /* The call graph (NULL: the input has no calls), applied to prof
+       (cg_fgraph_apply: its func_of gives each entry's function). */
     const cg_fgraph *graph;
-    const uint32_t *fn_node;
     enum cg_tree tree;
     bool threshold_given; /* JSON: else every file:function pair is listed */
     double threshold;
