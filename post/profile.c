@@ -73,7 +73,6 @@ void cg_profile_free(cg_profile *p)
     free(p->arc_cc);
     free(p->arc_old);
     cg_itab_free(&p->arc_tab);
-    free(p->arc_mag);
     free(p->paths);
     free(p->path_cc);
     free(p->path_old);
@@ -109,7 +108,6 @@ void cg_profile_set_events(cg_profile *p, cg_text *events, size_t n)
     p->summary_total = xcalloc(n, sizeof(cg_count));
     p->count_mag = xcalloc(n, sizeof(uint64_t));
     p->summary_mag = xcalloc(n, sizeof(uint64_t));
-    p->arc_mag = xcalloc(n + 1, sizeof(uint64_t));
     p->path_mag = xcalloc(n, sizeof(uint64_t));
     cg_ccs_init(&p->line_ccs, n);
     cg_ccs_init(&p->arc_ccs, n);
@@ -153,6 +151,13 @@ bool cg_profile_has_paths(const cg_profile *p)
 {
     for (size_t i = 0; i < p->n_inputs; i++)
         if (!p->inputs[i].has_paths) return false;
+    return p->n_inputs > 0;
+}
+
+bool cg_profile_paths_complete(const cg_profile *p)
+{
+    for (size_t i = 0; i < p->n_inputs; i++)
+        if (!p->inputs[i].has_paths || !p->inputs[i].paths_complete) return false;
     return p->n_inputs > 0;
 }
 

@@ -82,8 +82,10 @@ typedef struct cg_input {
     cg_text *long_names;        /* Callgrind's `event:` long names, per event (NULL: none) */
     size_t first_part, n_parts; /* its parts in the profile's list */
     /* Our tool's call paths (`# call paths:`, read in a counted part),
-       merged into the profile's. */
-    bool has_paths;
+       merged into the profile's; complete when its header says no call was
+       folded into its caller's path (`0 into their caller's`), so that
+       every activation of every function is a path of its own. */
+    bool has_paths, paths_complete;
 } cg_input;
 
 /* One part of a Callgrind file (a dump, or a thread's file); a Cachegrind
@@ -198,7 +200,7 @@ typedef struct cg_profile {
     cg_count *arc_old;
     size_t cap_arc_old;
     cg_itab arc_tab;
-    uint64_t *arc_mag; /* overflow guard of inclusive costs and call counts */
+    uint64_t calls_mag; /* overflow guard of call counts (their costs: count_mag) */
 
     cg_path *paths; /* every input's, merged, parents first */
     size_t n_paths, cap_paths;
@@ -236,7 +238,10 @@ typedef struct cg_profile {
     uint32_t first_file, last_file;
 
     cg_count *summary_total;
-    uint64_t *count_mag, *summary_mag; /* overflow guards, see cg_profile_add_mag */
+    /* Overflow guards (cg_mag_add): of the self costs and the calls'
+       inclusive costs together (a function nobody calls costs both), and of
+       summary: lines. */
+    uint64_t *count_mag, *summary_mag;
 
     /* Which files own line cost centres under CG_LINES_BY_FILE (NULL:
        all): cg_annotate reads twice and keeps only the lines of the files it
@@ -330,8 +335,10 @@ void cg_profile_touch_file(cg_profile *p, uint32_t file);
    afterwards, as the calls' index no longer matches them. */
 void cg_profile_rename_fns(cg_profile *p, const uint32_t *to);
 
-/* Whether every input has call paths (and there is one). */
+/* Whether every input has call paths (and there is one); and whether they
+   are complete in every input (cg_input.paths_complete). */
 bool cg_profile_has_paths(const cg_profile *p);
+bool cg_profile_paths_complete(const cg_profile *p);
 
 /* Every input is read: the tables that find a line or a call by its key
    go (a large part of a profile's memory; none may be added afterwards), and

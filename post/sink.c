@@ -236,11 +236,12 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
 {
     cg_profile *p = s->p;
     if (!s->accumulate || s->at.file == CG_NONE) return true;
-    /* One guard for calls and costs: counts and inclusive costs summed over
-       arcs never leave the int64 range. */
+    /* Call counts in a guard of their own; their inclusive costs in the
+       self costs' (count_mag): a function nobody calls costs its self cost
+       and its calls, so every sum of both must fit. */
     cg_count c = count;
     const cg_count *v = profile_order(s);
-    if (!cg_mag_add(p->arc_mag + s->nev, &c, 1) || !cg_mag_add(p->arc_mag, v, s->nev))
+    if (!cg_mag_add(&p->calls_mag, &c, 1) || !cg_mag_add(p->count_mag, v, s->nev))
         return cg_sink_fail(s, "counts too large for 64 bits");
     if (s->pair == CG_NONE) s->pair = cg_pair_get(p, &s->at);
     if (!p->rules->keep_origin)
@@ -279,8 +280,9 @@ uint32_t cg_sink_path(cg_sink *s, uint32_t parent, uint32_t file, uint32_t fn, c
     *ok = true;
     if (!s->accumulate) return CG_NONE;
     const cg_count *v = profile_order(s);
-    /* A path costs no more than its root, so one guard over the roots
-       bounds every sum of paths the reports form. */
+    /* A path costs no more than its parent has left (the reader checks),
+       so one guard over the roots bounds every sum of paths the reports
+       form. */
     if (parent == CG_NONE && !cg_mag_add(p->path_mag, v, s->nev)) {
         *ok = cg_sink_fail(s, "counts too large for 64 bits");
         return CG_NONE;
