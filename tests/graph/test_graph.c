@@ -16,6 +16,7 @@
 #include "callgraph.h"
 #include "check.h"
 #include "fgraph.h"
+#include "format.h"
 #include "util.h"
 
 #include <stdio.h>
