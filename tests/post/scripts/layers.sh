@@ -13,6 +13,9 @@
 #   post-readmes        each folder's README.md table names every file of
 #                       the folder and no other; post/README.md names every
 #                       folder
+#   post-makefile       post/Makefile.am names every file of the folders
+#                       (a source, or a file `make dist` ships): a file
+#                       left out builds here but not from a release
 # Runs in a scratch directory; env: bin, src.
 set -u
 : "${src:?}"
@@ -118,5 +121,21 @@ if [ -s readmes.out ]; then
   sed 's/^/    /' readmes.out
 else
   echo "PASS: post-readmes"
+fi
+
+: >makefile.out
+for f in "$top"/post/*/*.c "$top"/post/*/*.h "$top"/post/*/*.js "$top"/post/*/*.css \
+    "$top"/post/*/README.md; do
+  [ -f "$f" ] || continue
+  rel=${f#"$top"/post/}
+  [ "$rel" = report/html-assets.h ] && continue
+  grep -q -F -w -e "$rel" "$top/post/Makefile.am" ||
+    echo "post/Makefile.am does not name $rel" >>makefile.out
+done
+if [ -s makefile.out ]; then
+  echo "FAIL: post-makefile"
+  sed 's/^/    /' makefile.out
+else
+  echo "PASS: post-makefile"
 fi
 exit 0
