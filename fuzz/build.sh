@@ -4,12 +4,13 @@
 # fuzz-TARGET in the current directory, with the library sources compiled
 # for coverage and AddressSanitizer + UndefinedBehaviorSanitizer.
 # Environment (set by fuzz/Makefile): FUZZ_CC, top_srcdir, PACKAGE_VERSION,
-# PCRE2_CFLAGS, PCRE2_LIBS, FUZZ_TARGETS.
+# PCRE2_CFLAGS, PCRE2_LIBS, FUZZ_TARGETS, POST_CPPFLAGS (the library's
+# include folders).
 set -eu
-: "${FUZZ_CC:?}" "${top_srcdir:?}" "${FUZZ_TARGETS:?}"
+: "${FUZZ_CC:?}" "${top_srcdir:?}" "${FUZZ_TARGETS:?}" "${POST_CPPFLAGS:?}"
 san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 cflags="-g -O1 -fno-omit-frame-pointer -Wall -Wextra $san -D_GNU_SOURCE -DPACKAGE_VERSION=\"${PACKAGE_VERSION:?}\" ${PCRE2_CFLAGS:-}
-  -I$top_srcdir/post -I$top_srcdir/sim -I$top_srcdir/fuzz"
+  $POST_CPPFLAGS -I$top_srcdir/sim -I$top_srcdir/fuzz"
 mkdir -p obj
 objs=
 cc() { # SRC OBJ EXTRA-FLAGS
@@ -17,9 +18,10 @@ cc() { # SRC OBJ EXTRA-FLAGS
   # shellcheck disable=SC2086
   $FUZZ_CC $cflags $3 -c "$1" -o "$2"
 }
-# The library: every post/ source but the three programs' mains, and the
-# simulator.  -fsanitize=fuzzer-no-link gives them coverage feedback.
-for f in "$top_srcdir"/post/*.c "$top_srcdir"/sim/cache.c "$top_srcdir"/sim/cacheconf.c; do
+# The library: every source of post/'s folders but the three programs'
+# mains, and the simulator.  -fsanitize=fuzzer-no-link gives them coverage
+# feedback.
+for f in "$top_srcdir"/post/*/*.c "$top_srcdir"/sim/cache.c "$top_srcdir"/sim/cacheconf.c; do
   case $f in */cg_annotate.c|*/cg_merge.c|*/cg_diff.c) continue ;; esac
   o=obj/lib-$(basename "$f" .c).o
   cc "$f" "$o" -fsanitize=fuzzer-no-link

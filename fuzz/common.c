@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* common.c: the fuzz targets' shared helpers (common.h).  The JSON check is
-   written from RFC 8259 here, apart from post/json.c, so that it can judge
+   written from RFC 8259 here, apart from post/util/json.c, so that it can judge
    that writer. */
 #include "common.h"
 

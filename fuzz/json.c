@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* json.c: fuzz target for the JSON writer (post/json.c): the input as a
+/* json.c: fuzz target for the JSON writer (post/util/json.c): the input as a
    string must come out as one valid JSON string that decodes (the
    U+DC80..U+DCFF escapes standing for the bytes that are not UTF-8) to the
    input's bytes; each 8 bytes as an integer must equal printf's digits.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* limit.c: fuzz target for --limit [PATTERN:]EVENT=SPEC (post/limit.c).  The first
+/* limit.c: fuzz target for --limit [PATTERN:]EVENT=SPEC (post/model/limit.c).  The first
    line is the option's value; the parser must accept exactly what the
    syntax of docs/json.md, "Regression limits", allows (checked here with a
    POSIX regular expression), and each further pair of 8-byte numbers is an

@@ -7,6 +7,7 @@
 #define CG_FUZZ_PROFILES_H
 
 #include "common.h"
+#include "format.h"
 #include "profile.h"
 
 #define FUZZ_MAX_PROFILES 3

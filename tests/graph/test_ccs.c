@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* test_ccs.c: the compact cost-centre store (post/ccstore.c) against the
+/* test_ccs.c: the compact cost-centre store (post/model/ccstore.c) against the
    plainest possible model of it, an array of 64-bit counts: the same
    random additions (seeded, so every run is the same) go to both, and
    every cost centre must read back equal.  The additions are chosen to

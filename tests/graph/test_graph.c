@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* test_graph.c: the written call graph (post/callgraph.c) on hand-made
+/* test_graph.c: the written call graph (post/model/callgraph.c) on hand-made
    graphs whose arcs, cycles and cycles' costs are worked out here by hand:
    a chain, recursion as Callgrind writes it by default (`fib` -> `fib'2`,
    which calls itself), mutual recursion among level-1 nodes (what
    --separate-recs=1 gives), a cycle entered by nobody, arcs merged, chains
    and rings of 100,000 nodes (no recursion in the code), and folding of
-   names.  Then the functions' graph (post/fgraph.c) of small Callgrind
+   names.  Then the functions' graph (post/model/fgraph.c) of small Callgrind
    files written here and read as cg_annotate reads them: recursion levels
    folded or not, mutual recursion with levels and without
    (--separate-recs=1), a thread's root, caller contexts, the union of the
@@ -16,6 +16,7 @@
 #include "callgraph.h"
 #include "check.h"
 #include "fgraph.h"
+#include "format.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -182,7 +183,7 @@ static void folding(void)
 
 /* ------------------------------------------------------------ fgraph */
 
-/* The function graph (post/fgraph.c) is built from a profile: each case
+/* The function graph (post/model/fgraph.c) is built from a profile: each case
    writes a small Callgrind file by hand, reads it as cg_annotate does and
    checks the figures worked out in its comments.  Every program is told in
    a comment (who calls whom, the self cost of each activation), and every

@@ -79,7 +79,7 @@ def report():
 
 
 # The page's style sheets and scripts, as the build embeds them.
-POST_SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'post')
+POST_SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'post', 'report')
 
 # ------------------------------------------------------------ test data
 

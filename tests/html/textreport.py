@@ -4,7 +4,7 @@
 # suite) into plain data: totals, the two function summaries and the
 # annotated listings with line numbers; and says how the HTML page must show
 # a name (docs/post-processors.md, "The HTML report": the escaping rules,
-# written here again independently of post/html.c).
+# written here again independently of post/util/html.c).
 
 BANNER = '-' * 80
 

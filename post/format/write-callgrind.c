@@ -4,6 +4,7 @@
    by line, names compressed, each entry's self costs then its calls with
    their inclusive costs, and totals that equal the sum of the self costs.
    Entries come in the order they first appeared in the inputs. */
+#include "format.h"
 #include "profile.h"
 #include "tokens.h"
 #include "util.h"

@@ -3,7 +3,7 @@
    (docs/post-processors.md, "The cg_annotate report"): widths, rows and
    banners.  What goes into it is decided by the report model
    (report-model.c). */
-#include "cmdline.h"
+#include "format.h"
 #include "numfmt.h"
 #include "report.h"
 #include "util.h"

@@ -11,7 +11,6 @@
    the call graph follows them, every function a link to its entry; such a
    page adds report-html-graph.css and report-html-graph.js to the others,
    so that every other page stays as it was. */
-#include "cmdline.h"
 #include "html-assets.h"
 #include "html.h"
 #include "report-html-flame.h"

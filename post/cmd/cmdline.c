@@ -13,8 +13,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 enum kind { K_POS, K_DASHDASH, K_OPT };
 
@@ -428,32 +426,6 @@ char **cg_parse_args(const cg_cmdline *cl, int argc, char **argv, size_t *n_out,
     char **pos = ok ? parse(cl, n, args, cls, n_out, e) : NULL;
     free(cls);
     return pos;
-}
-
-const char *cg_invocation_name(const char *argv0)
-{
-    if (strchr(argv0, '/')) return argv0;
-    const char *path = getenv("PATH");
-    if (!path) return argv0;
-    /* The shell found us through PATH and handed a script interpreter the
-       joined path; reproduce that. */
-    for (const char *p = path;;) {
-        const char *colon = strchr(p, ':');
-        size_t len = colon ? (size_t)(colon - p) : strlen(p);
-        cg_buf b = {0};
-        if (len == 0)
-            cg_buf_adds(&b, ".");
-        else
-            cg_buf_add(&b, p, len);
-        cg_buf_addc(&b, '/');
-        cg_buf_adds(&b, argv0);
-        struct stat st;
-        if (stat(b.p, &st) == 0 && S_ISREG(st.st_mode) && access(b.p, X_OK) == 0) return b.p;
-        free(b.p);
-        if (!colon) break;
-        p = colon + 1;
-    }
-    return argv0;
 }
 
 /* Strip Python whitespace from both ends into a new string. */

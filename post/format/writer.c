@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* writer.c: output in the Cachegrind format, as cg_merge and cg_diff write
    it: plain decimal counts, every count written, no legacy forms. */
+#include "format.h"
 #include "profile.h"
 #include "util.h"
 

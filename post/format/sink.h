@@ -9,6 +9,7 @@
 #ifndef CG_SINK_H
 #define CG_SINK_H
 
+#include "format.h"
 #include "lineread.h"
 #include "profile.h"
 #include "util.h"

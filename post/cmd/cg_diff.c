@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_diff.c: the cg_diff program: per (file, function) differences of two
    Cachegrind output files (file2 - file1), written in the same format. */
-#include "program.h"
 #include "fingerprint.h"
+#include "format.h"
+#include "program.h"
 #include "profile.h"
 #include "util.h"
 

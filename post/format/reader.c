@@ -281,20 +281,3 @@ cg_input *cg_read_mem(cg_profile *p, const char *name, const char *s, size_t len
     cg_lineread_init_mem(&k.lr, s, len);
     return sink_done(&k, read_lines(&k));
 }
-
-static void events_of(cg_buf *b, const cg_text *events, size_t n)
-{
-    if (!n) cg_buf_adds(b, " no events");
-    for (size_t i = 0; i < n; i++) {
-        cg_buf_addc(b, ' ');
-        cg_buf_add(b, events[i].s, events[i].len);
-    }
-}
-
-void cg_events_mismatch(cg_buf *b, const cg_profile *p, const cg_input *in)
-{
-    cg_buf_printf(b, "events in data files don't match: %s has", p->inputs[0].path);
-    events_of(b, p->inputs[0].events, p->inputs[0].n_events);
-    cg_buf_printf(b, ", %s has", in->path);
-    events_of(b, in->events, in->n_events);
-}

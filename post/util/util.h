@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* util.h: the shared plumbing of the post-processors: errors handed back to
    the caller (cg_error) and fatal diagnostics in the `PROG: error: ...` form,
-   checked allocation and Python-style path quoting. */
+   checked allocation, Python-style path quoting and argv[0] as Python
+   sees it. */
 #ifndef CG_UTIL_H
 #define CG_UTIL_H
 
@@ -81,6 +82,10 @@ void cg_buf_vprintf(cg_buf *b, const char *fmt, va_list ap) __attribute__((forma
 /* Append the Python repr() of the byte string s (as cg_repr writes it). */
 void cg_buf_repr(cg_buf *b, const char *s, size_t n);
 void cg_buf_free(cg_buf *b);
+
+/* argv[0] as a Python script would have seen it (PATH resolved like
+   execvp): what the reports' `Invocation:` line names. */
+const char *cg_invocation_name(const char *argv0);
 
 /* A failure that a library function hands back to its caller instead of
    exiting; the programs end with cg_fail (program.h).  The message is raw

@@ -3,6 +3,7 @@
    or Callgrind output files (options: annotate-opts.c) and hands them to one
    of the reports (text, JSON or HTML: report.h). */
 #include "annotate-opts.h"
+#include "format.h"
 #include "program.h"
 #include "report.h"
 #include "profile.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* util.c: errors for the caller and fatal diagnostics, checked allocation,
-   Python-style quoting and the whitespace rule shared by every tokeniser of
-   the post-processors. */
+   Python-style quoting, the whitespace rule shared by every tokeniser of
+   the post-processors, and argv[0] as upstream's Python scripts see it. */
 #include "util.h"
 
 #include <errno.h>
@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char *cg_prog = "cg_annotate";
@@ -361,4 +362,30 @@ void cg_repr(FILE *out, const char *s, size_t n)
     cg_buf_repr(&b, s, n);
     fwrite(b.p, 1, b.len, out);
     cg_buf_free(&b);
+}
+
+const char *cg_invocation_name(const char *argv0)
+{
+    if (strchr(argv0, '/')) return argv0;
+    const char *path = getenv("PATH");
+    if (!path) return argv0;
+    /* The shell found us through PATH and handed a script interpreter the
+       joined path; reproduce that. */
+    for (const char *p = path;;) {
+        const char *colon = strchr(p, ':');
+        size_t len = colon ? (size_t)(colon - p) : strlen(p);
+        cg_buf b = {0};
+        if (len == 0)
+            cg_buf_adds(&b, ".");
+        else
+            cg_buf_add(&b, p, len);
+        cg_buf_addc(&b, '/');
+        cg_buf_adds(&b, argv0);
+        struct stat st;
+        if (stat(b.p, &st) == 0 && S_ISREG(st.st_mode) && access(b.p, X_OK) == 0) return b.p;
+        free(b.p);
+        if (!colon) break;
+        p = colon + 1;
+    }
+    return argv0;
 }

@@ -109,8 +109,6 @@ void cg_help_item(cg_buf *b, const char *item, const char *help);
 
 /* Python repr() of a string, for messages; the result is malloc'd. */
 char *cg_repr_str(const char *s);
-/* argv[0] as a Python script would have seen it (PATH resolved like execvp). */
-const char *cg_invocation_name(const char *argv0);
 /* Parsers with the syntax of Python's float()/int() on a whole string. */
 bool cg_parse_py_float(const char *s, double *out);
 bool cg_parse_py_int(const char *s, long long *out); /* saturates huge values */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_merge.c: the cg_merge program: sums Cachegrind output files line by
    line and writes the result in the same format. */
-#include "program.h"
 #include "fingerprint.h"
+#include "format.h"
+#include "program.h"
 #include "profile.h"
 #include "util.h"
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sink.c: how what the readers read becomes the profile (sink.h), under the
    program's reading rules: entries, line cost centres, parts, calls, and the
-   overflow guards that make every later sum safe. */
+   overflow guards that make every later sum safe; the events of each input
+   against the first's, and the message when they differ. */
 #include "sink.h"
 #include "tokens.h"
 
@@ -59,6 +60,23 @@ static inline const cg_count *profile_order(cg_sink *s)
     if (!s->perm) return s->vals;
     for (size_t i = 0; i < s->nev; i++) s->pvals[s->perm[i]] = s->vals[i];
     return s->pvals;
+}
+
+static void events_of(cg_buf *b, const cg_text *events, size_t n)
+{
+    if (!n) cg_buf_adds(b, " no events");
+    for (size_t i = 0; i < n; i++) {
+        cg_buf_addc(b, ' ');
+        cg_buf_add(b, events[i].s, events[i].len);
+    }
+}
+
+void cg_events_mismatch(cg_buf *b, const cg_profile *p, const cg_input *in)
+{
+    cg_buf_printf(b, "events in data files don't match: %s has", p->inputs[0].path);
+    events_of(b, p->inputs[0].events, p->inputs[0].n_events);
+    cg_buf_printf(b, ", %s has", in->path);
+    events_of(b, in->events, in->n_events);
 }
 
 bool cg_sink_events(cg_sink *s, cg_text *events, size_t n)
