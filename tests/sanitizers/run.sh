@@ -22,7 +22,7 @@ if ! { rm -rf "$src" && step make -s -C "$btop" distdir distdir=.sanitizers/src 
          (cd "$build" && step "$src/configure" --enable-sanitizers \
            --with-valgrind="${VALGRIND:-/usr/bin/valgrind}" --with-valgrind-libexec="${VG_LIBEXECDIR:-/usr/libexec/valgrind}"); } &&
        step make -C "$build" -j2 && step make -C "$build/tests/sim" -j2 test_cache test_branch test_cacheconf &&
-       step make -C "$build/tests/graph" -j2 test_graph &&
+       step make -C "$build/tests/graph" -j2 test_graph test_ccs &&
        step make -C "$build/fuzz" -j2 replays; }; then
   fail asan/build "the sanitizer build failed (log: $log):"
   tail -n 20 "$log" | indent 20
