@@ -24,6 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int sign[FUZZ_MAX_PROFILES] = {diff ? -1 : 1, 1, 1};
     cg_error e = {0};
     if (fuzz_read_all(&p, &f, sign, true, &e)) {
+        cg_profile_read_done(&p); /* as cg_annotate ends its reading */
         /* Callgrind input has a call graph: then an inclusive column, the
            sort by it, and the call-graph section too. */
         cg_fgraph *g = cg_fgraph_of_profile(&p, true);

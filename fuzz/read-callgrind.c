@@ -161,6 +161,17 @@ static void read_annotate(const fuzz_profiles *f, const part_choice *c)
     if (!in) {
         FUZZ_CHECK(e.status == 1 && e.msg.len > 0);
     } else if (c->number <= 0 && !c->name && in->format == CG_FMT_CALLGRIND) {
+        /* As cg_annotate ends its reading: the lines in order by file and
+           number, each file's run of them its own. */
+        cg_profile_read_done(&p);
+        for (uint32_t file = 0; file < p.files.n; file++) {
+            size_t n;
+            uint32_t l0 = cg_file_lines(&p, file, &n);
+            for (uint32_t i = l0; i < l0 + n; i++) {
+                FUZZ_CHECK(p.lines[i].owner == file);
+                FUZZ_CHECK(i == l0 || p.lines[i - 1].line < p.lines[i].line);
+            }
+        }
         /* Every part counts: the entries hold all self costs, and so do
            the lines (a Callgrind file has no orphan counts). */
         cg_count *pairs = xcalloc(p.n_events + 1, sizeof *pairs);
