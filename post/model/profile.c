@@ -531,7 +531,8 @@ static void group_lines(cg_profile *p)
         }
     }
     free(fill);
-    for (size_t f = 0; f < nf; f++) sort_by_number(p->lines + st[f], st[f + 1] - st[f]);
+    for (size_t f = 0; f < nf; f++)
+        if (st[f + 1] > st[f]) sort_by_number(p->lines + st[f], st[f + 1] - st[f]);
     p->file_lines = st;
     p->n_file_lines = nf;
 }
