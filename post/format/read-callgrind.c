@@ -677,12 +677,7 @@ static bool comment_line(rd *r, const char *line, size_t len)
     if (STARTS("# cp=")) return path_line(r, REST("# cp="));
     if (STARTS("# cp-fl=")) return path_name_line(r, K_FILE, REST("# cp-fl="));
     if (STARTS("# cp-fn=")) return path_name_line(r, K_FN, REST("# cp-fn="));
-    if (STARTS("# call paths:") && r->s->accumulate) {
-        static const char whole[] = ", 0 into their caller's";
-        size_t n = sizeof whole - 1;
-        r->s->in->has_paths = true;
-        r->s->in->paths_complete = len >= n && memcmp(line + len - n, whole, n) == 0;
-    }
+    if (STARTS("# call paths:") && r->s->accumulate) r->s->in->has_paths = true;
     return true;
 #undef STARTS
 #undef REST

@@ -215,106 +215,6 @@ static void keep_cycles(cg_fgraph *f)
     free(id);
 }
 
-/* ----------------------------------------------------------------- paths */
-
-/* The function of path i (CG_NONE: no entry or call of its name). */
-static uint32_t path_func(const cg_fgraph *f, size_t i)
-{
-    uint32_t k = f->paths->paths[i].fn;
-    if (f->func_of) return k < f->n_names ? f->func_of[k] : CG_NONE;
-    return k < f->n_read ? f->read_func[k] : CG_NONE;
-}
-
-/* Path i's inclusive costs on the graph's side, into buf. */
-static const cg_count *path_side_cc(const cg_fgraph *f, size_t i, cg_count *buf)
-{
-    const cg_profile *p = f->paths;
-    const cg_count *old = cg_path_old(p, i);
-    if (f->side == CG_SIDE_OLD) {
-        if (old) return old;
-        memset(buf, 0, f->nev * sizeof *buf);
-        return buf;
-    }
-    const cg_count *cc = cg_path_cc(p, i);
-    if (f->side == CG_SIDE_NEW || !old) return cc;
-    for (size_t e = 0; e < f->nev; e++) buf[e] = cc[e] - old[e];
-    return buf;
-}
-
-/* Walks the calling-context tree depth first: each path whose function
-   has no path of its own above it is an outermost activation of it, whose
-   cost goes to incl[its function] (incl: nf x nev, or NULL); each path of
-   a function with match[] set and no such path above it adds its cost to
-   sum (match: NULL for none). */
-static void walk_paths(const cg_fgraph *f, cg_count *incl, const bool *match, cg_count *sum)
-{
-    const cg_profile *p = f->paths;
-    size_t n = p->n_paths, nf = cg_fgraph_n(f), nev = f->nev;
-    /* The children of each path, by the parents recorded (parents first). */
-    uint32_t *first = xcalloc(n + 2, sizeof *first), *kids = xmalloc((n + 1) * sizeof *kids);
-    for (size_t i = 0; i < n; i++)
-        if (p->paths[i].parent != CG_NONE) first[p->paths[i].parent + 1]++;
-    for (size_t i = 0; i < n; i++) first[i + 1] += first[i];
-    uint32_t *fill = xmalloc((n + 1) * sizeof *fill);
-    memcpy(fill, first, (n + 1) * sizeof *fill);
-    for (uint32_t i = 0; i < n; i++)
-        if (p->paths[i].parent != CG_NONE) kids[fill[p->paths[i].parent]++] = i;
-    /* open[F]: paths of F on the way down; matched: paths of a matching
-       function.  The stack holds each open path and its next child. */
-    uint32_t *open = xcalloc(nf + 1, sizeof *open), *stack = xmalloc((2 * n + 1) * sizeof *stack);
-    uint32_t matched = 0;
-    cg_count *buf = xmalloc((nev + 1) * sizeof *buf);
-    for (uint32_t root = 0; root < n; root++) {
-        if (p->paths[root].parent != CG_NONE) continue;
-        size_t top = 0;
-        for (uint32_t v = root;;) {
-            /* Enter v. */
-            uint32_t F = path_func(f, v);
-            if (F != CG_NONE) {
-                if (incl && !open[F])
-                    cg_cc_add(incl + (size_t)F * nev, path_side_cc(f, v, buf), nev, 1);
-                if (match && match[F] && !matched) cg_cc_add(sum, path_side_cc(f, v, buf), nev, 1);
-                open[F]++;
-                if (match && match[F]) matched++;
-            }
-            stack[top++] = v;
-            stack[top++] = first[v];
-            /* Down to the next child, or up, leaving the paths done. */
-            for (v = CG_NONE; top;) {
-                uint32_t u = stack[top - 2], k = stack[top - 1];
-                if (k < first[u + 1]) {
-                    stack[top - 1] = k + 1;
-                    v = kids[k];
-                    break;
-                }
-                top -= 2;
-                uint32_t G = path_func(f, u);
-                if (G != CG_NONE) {
-                    open[G]--;
-                    if (match && match[G]) matched--;
-                }
-            }
-            if (v == CG_NONE) break;
-        }
-    }
-    free(first);
-    free(kids);
-    free(fill);
-    free(open);
-    free(stack);
-    free(buf);
-}
-
-/* Inclusive costs from the paths: exact for every function, the cycles
-   included (they only say which calls nest in which). */
-static void solve_from_paths(cg_fgraph *f)
-{
-    size_t nf = cg_fgraph_n(f);
-    memset(f->incl, 0, nf * f->nev * sizeof *f->incl);
-    walk_paths(f, f->incl, NULL, NULL);
-    for (size_t F = 0; F < nf; F++) f->fns[F].exact = true;
-}
-
 /* ------------------------------------------------------------------ arcs */
 
 static int cmp_farc(const void *a, const void *b)
@@ -395,11 +295,6 @@ static void build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side sid
     solve_functions(f, has1);
     free(has1);
     keep_cycles(f);
-    if (cg_profile_paths_complete(p)) {
-        f->paths = p;
-        f->side = side;
-        solve_from_paths(f);
-    }
 }
 
 void cg_fgraph_build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side side)
@@ -487,7 +382,6 @@ void cg_fgraph_rename(cg_fgraph *f, cg_profile *p)
     for (uint32_t k = 0; k < n; k++)
         if (f->read_func[k] != CG_NONE) f->func_of[to[k]] = f->read_func[k];
     cg_profile_rename_fns(p, to);
-    if (f->paths) f->paths = p; /* its paths now name the functions */
     free(to);
 }
 
@@ -504,12 +398,6 @@ static bool cc_zero(const cg_count *cc, size_t n)
 
 bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_count *hi)
 {
-    if (f->paths) {
-        memset(lo, 0, f->nev * sizeof *lo);
-        walk_paths(f, NULL, match, lo);
-        memcpy(hi, lo, f->nev * sizeof *hi);
-        return true;
-    }
     const cg_graph *g = &f->g;
     size_t n = g->n, nev = f->nev;
     cg_count *buf = xmalloc((nev + 1) * sizeof *buf);

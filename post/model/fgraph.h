@@ -68,12 +68,6 @@ typedef struct cg_fgraph {
        is function F's name id there. */
     uint32_t *read_func, *func_of, *name_of;
     size_t n_read, n_names;
-    /* When every input has complete call paths (cg_profile_paths_complete),
-       the profile they are in (the one made from, then the one renamed
-       last) and the side: they decide inclusive costs and unions exactly
-       (every activation is a path of its own), else NULL. */
-    const cg_profile *paths;
-    enum cg_side side;
 } cg_fgraph;
 
 /* The function graph of profile p's calls on one side (p read, not yet
@@ -135,8 +129,7 @@ void cg_fgraph_rename(cg_fgraph *f, cg_profile *p);
 /* The cost of the union of the activations of the functions with
    match[fn] set: what a run that counts only while one of them is running
    would count (--toggle-collect).  lo and hi (nev each, set here) bound
-   it; they are equal, and the result true, when the file decides it (its
-   call paths always do). */
+   it; they are equal, and the result true, when the file decides it. */
 bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_count *hi);
 
 #endif

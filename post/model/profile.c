@@ -154,13 +154,6 @@ bool cg_profile_has_paths(const cg_profile *p)
     return p->n_inputs > 0;
 }
 
-bool cg_profile_paths_complete(const cg_profile *p)
-{
-    for (size_t i = 0; i < p->n_inputs; i++)
-        if (!p->inputs[i].has_paths || !p->inputs[i].paths_complete) return false;
-    return p->n_inputs > 0;
-}
-
 bool cg_mag_add(uint64_t *mag, const cg_count *v, size_t n)
 {
     bool ok = true;

@@ -82,10 +82,8 @@ typedef struct cg_input {
     cg_text *long_names;        /* Callgrind's `event:` long names, per event (NULL: none) */
     size_t first_part, n_parts; /* its parts in the profile's list */
     /* Our tool's call paths (`# call paths:`, read in a counted part),
-       merged into the profile's; complete when its header says no call was
-       folded into its caller's path (`0 into their caller's`), so that
-       every activation of every function is a path of its own. */
-    bool has_paths, paths_complete;
+       merged into the profile's. */
+    bool has_paths;
 } cg_input;
 
 /* One part of a Callgrind file (a dump, or a thread's file); a Cachegrind
@@ -335,10 +333,8 @@ void cg_profile_touch_file(cg_profile *p, uint32_t file);
    afterwards, as the calls' index no longer matches them. */
 void cg_profile_rename_fns(cg_profile *p, const uint32_t *to);
 
-/* Whether every input has call paths (and there is one); and whether they
-   are complete in every input (cg_input.paths_complete). */
+/* Whether every input has call paths (and there is one). */
 bool cg_profile_has_paths(const cg_profile *p);
-bool cg_profile_paths_complete(const cg_profile *p);
 
 /* Every input is read: the tables that find a line or a call by its key
    go (a large part of a profile's memory; none may be added afterwards), and

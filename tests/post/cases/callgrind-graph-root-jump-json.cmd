@@ -1,1 +1,0 @@
-cg_annotate --format=json --no-annotate root-jump.clout

@@ -1,1 +1,0 @@
-cg_annotate --no-annotate root-jump.clout

@@ -1,1 +1,0 @@
-cg_annotate --format=folded root-jump.clout
