@@ -206,13 +206,41 @@ static uint64_t pair_hash_of(const void *ctx, uint32_t i)
     return pair_hash(&k);
 }
 
-uint32_t cg_pair_find(const cg_profile *p, const cg_pair_key *k)
+/* The entry of key k, or CG_NONE with *slot the empty slot its probe
+   ended on (where a new entry of k goes). */
+static uint32_t pair_probe(const cg_profile *p, const cg_pair_key *k, size_t *slot)
 {
     for (size_t j = cg_itab_start(&p->pair_tab, pair_hash(k));; j = cg_itab_next(&p->pair_tab, j)) {
         uint32_t v = p->pair_tab.slots[j];
-        if (!v) return CG_NONE;
+        if (!v) {
+            *slot = j;
+            return CG_NONE;
+        }
         if (pair_is(&p->pairs[v - 1], k)) return v - 1;
     }
+}
+
+uint32_t cg_pair_find(const cg_profile *p, const cg_pair_key *k)
+{
+    size_t slot;
+    return pair_probe(p, k, &slot);
+}
+
+/* A new entry of key k: no counts, calls, lines or file order yet. */
+static cg_pair fresh_pair(const cg_pair_key *k)
+{
+    return (cg_pair){.file = k->file,
+                     .fn = k->fn,
+                     .orphan = k->orphan,
+                     .obj = k->obj,
+                     .home = k->home,
+                     .first_arc = CG_NONE,
+                     .last_arc = CG_NONE,
+                     .next_in_file = CG_NONE,
+                     .first_line = CG_NONE,
+                     .last_line = CG_NONE,
+                     .min_line = INT64_MAX,
+                     .max_line = 0};
 }
 
 /* Keeps the first-appearance order of files and of pairs within a file:
@@ -238,15 +266,11 @@ static void link_pair(cg_profile *p, uint32_t i)
 
 uint32_t cg_pair_get(cg_profile *p, const cg_pair_key *k)
 {
-    size_t j = cg_itab_start(&p->pair_tab, pair_hash(k));
-    for (;; j = cg_itab_next(&p->pair_tab, j)) {
-        uint32_t v = p->pair_tab.slots[j];
-        if (!v) break;
-        if (pair_is(&p->pairs[v - 1], k)) return v - 1;
-    }
+    size_t j;
+    uint32_t found = pair_probe(p, k, &j);
+    if (found != CG_NONE) return found;
     if (p->n_pairs >= CG_NONE - 1) cg_die("too many (file, function) pairs");
     uint32_t i = (uint32_t)p->n_pairs;
-    uint32_t file = k->file;
     xgrow((void **)&p->pairs, &p->cap_pairs, p->n_pairs + 1, sizeof *p->pairs);
     xgrow((void **)&p->pair_cc, &p->cap_pair_cc, (p->n_pairs + 1) * p->n_events, sizeof(cg_count));
     memset(cg_pair_cc(p, i), 0, p->n_events * sizeof(cg_count));
@@ -255,18 +279,7 @@ uint32_t cg_pair_get(cg_profile *p, const cg_pair_key *k)
               sizeof(cg_count));
         memset(p->pair_old_cc + (size_t)i * p->n_events, 0, p->n_events * sizeof(cg_count));
     }
-    p->pairs[i] = (cg_pair){.file = file,
-                            .fn = k->fn,
-                            .orphan = k->orphan,
-                            .obj = k->obj,
-                            .home = k->home,
-                            .first_arc = CG_NONE,
-                            .last_arc = CG_NONE,
-                            .next_in_file = CG_NONE,
-                            .first_line = CG_NONE,
-                            .last_line = CG_NONE,
-                            .min_line = INT64_MAX,
-                            .max_line = 0};
+    p->pairs[i] = fresh_pair(k);
     p->pair_tab.slots[j] = i + 1;
     p->n_pairs++;
     cg_itab_added(&p->pair_tab, p->n_pairs, pair_hash_of, p);
@@ -549,23 +562,11 @@ void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
     for (size_t i = 0; i < n; i++) {
         cg_pair e = p->pairs[i];
         cg_pair_key k = {e.file, to[e.fn], e.orphan, e.obj, e.home};
-        size_t s = cg_itab_start(&p->pair_tab, pair_hash(&k));
-        uint32_t j = CG_NONE;
-        for (;; s = cg_itab_next(&p->pair_tab, s)) {
-            uint32_t v = p->pair_tab.slots[s];
-            if (!v) break;
-            if (pair_is(&p->pairs[v - 1], &k)) {
-                j = v - 1;
-                break;
-            }
-        }
+        size_t s;
+        uint32_t j = pair_probe(p, &k, &s);
         if (j == CG_NONE) {
             j = (uint32_t)m++;
-            p->pairs[j] = e;
-            p->pairs[j].fn = k.fn;
-            p->pairs[j].next_in_file = p->pairs[j].first_arc = p->pairs[j].last_arc = CG_NONE;
-            p->pairs[j].min_line = INT64_MAX;
-            p->pairs[j].max_line = p->pairs[j].sides = 0;
+            p->pairs[j] = fresh_pair(&k);
             if (j != i) {
                 memcpy(cg_pair_cc(p, j), cg_pair_cc(p, (uint32_t)i), nev * sizeof(cg_count));
                 if (p->pair_old_cc)
