@@ -669,6 +669,37 @@ static bool path_line(rd *r, const char *rest, size_t rlen, const char *line, si
     return true;
 }
 
+/* The number after the first `key` in text (0 without one). */
+static cg_count number_after(const char *text, size_t len, const char *key, const char *stop)
+{
+    size_t kl = strlen(key);
+    for (size_t i = 0; i + kl <= len; i++) {
+        if (memcmp(text + i, key, kl) != 0) continue;
+        cg_count v = 0;
+        size_t j = i + kl;
+        while (j < len && cg_is_digit(text[j]) && v < INT64_MAX / 10) v = v * 10 + (text[j++] - '0');
+        size_t sl = strlen(stop);
+        return j + sl <= len && memcmp(text + j, stop, sl) == 0 ? v : 0;
+    }
+    return 0;
+}
+
+/* `# call paths: N nodes ...` as the tool and cg_merge write it
+   (docs/format.md): only its counts for a merged file's header; the paths
+   themselves are the `# cp` lines, so a header it cannot read loses
+   nothing but those counts. */
+static void paths_header(cg_input *in, const char *text, size_t len, const char *line, size_t ll)
+{
+    (void)line, (void)ll;
+    cg_count runs = number_after(text, len, "merged from ", " profile");
+    in->has_paths = true;
+    in->paths_runs = cg_sat_add(in->paths_runs, runs ? runs : 1);
+    in->paths_folded =
+        cg_sat_add(in->paths_folded, number_after(text, len, "; ", " calls folded into an open path"));
+    in->paths_truncated = cg_sat_add(in->paths_truncated,
+                                     number_after(text, len, "their function, ", " into their caller"));
+}
+
 /* A `#` line: a comment, or one of our tool's call-path lines. */
 static bool comment_line(rd *r, const char *line, size_t len)
 {
@@ -677,7 +708,7 @@ static bool comment_line(rd *r, const char *line, size_t len)
     if (STARTS("# cp=")) return path_line(r, REST("# cp="));
     if (STARTS("# cp-fl=")) return path_name_line(r, K_FILE, REST("# cp-fl="));
     if (STARTS("# cp-fn=")) return path_name_line(r, K_FN, REST("# cp-fn="));
-    if (STARTS("# call paths:") && r->s->accumulate) r->s->in->has_paths = true;
+    if (STARTS("# call paths:") && r->s->accumulate) paths_header(r->s->in, REST("# call paths:"));
     return true;
 #undef STARTS
 #undef REST

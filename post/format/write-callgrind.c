@@ -112,7 +112,16 @@ static void paths(FILE *out, const cg_profile *p)
     for (size_t j = 0; j <= p->fns.n; j++) head[j] = CG_NONE;
     fk *pairs = NULL;
     size_t n_pairs = 0, cap = 0;
-    fprintf(out, "\n# call paths: %zu nodes, merged from %zu profiles\n", p->n_paths, p->n_inputs);
+    cg_count runs = 0, folded = 0, truncated = 0;
+    for (size_t i = 0; i < p->n_inputs; i++) {
+        runs = cg_sat_add(runs, p->inputs[i].paths_runs);
+        folded = cg_sat_add(folded, p->inputs[i].paths_folded);
+        truncated = cg_sat_add(truncated, p->inputs[i].paths_truncated);
+    }
+    fprintf(out,
+            "\n# call paths: %zu nodes, merged from %" PRId64 " profiles; %" PRId64
+            " calls folded into an open path of their function, %" PRId64 " into their caller's\n",
+            p->n_paths, runs, folded, truncated);
     for (size_t i = 0; i < p->n_paths; i++) {
         const cg_path *f = &p->paths[i];
         uint32_t x = head[f->fn];

@@ -32,6 +32,14 @@
 
 typedef int64_t cg_count;
 
+/* a + b for counts that only inform (a merged header's), stuck at the
+   largest count rather than wrapping. */
+static inline cg_count cg_sat_add(cg_count a, cg_count b)
+{
+    cg_count s;
+    return __builtin_add_overflow(a, b, &s) ? INT64_MAX : s;
+}
+
 #define CG_CCS_SPARSE_MAX 16
 
 typedef struct cg_ccs {

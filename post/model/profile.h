@@ -82,8 +82,13 @@ typedef struct cg_input {
     cg_text *long_names;        /* Callgrind's `event:` long names, per event (NULL: none) */
     size_t first_part, n_parts; /* its parts in the profile's list */
     /* Our tool's call paths (`# call paths:`, read in a counted part),
-       merged into the profile's. */
+       merged into the profile's, and what their headers say: the runs they
+       hold (`merged from K profiles`, else 1) and the calls the tool folded
+       into an open path of their function and into their caller's (the
+       latter when it ran out of paths), summed so that a merged file keeps
+       them. */
     bool has_paths;
+    cg_count paths_runs, paths_folded, paths_truncated;
 } cg_input;
 
 /* One part of a Callgrind file (a dump, or a thread's file); a Cachegrind
