@@ -185,7 +185,7 @@ static bool keeps_none(void *ctx, const cg_str *name)
 static void annotated_names(cg_annotate_opts *opt, cg_profile *first, cg_fgraph *g,
                             cg_strtab *names)
 {
-    if (g) cg_fgraph_apply(g, first);
+    cg_fgraph_apply(g, first);
     cg_report r = report_of(opt, first, g, g != NULL, 0, NULL);
     cg_summary by_file;
     cg_summary_by_file(&r, &by_file);
@@ -241,10 +241,8 @@ int main(int argc, char **argv)
         prof.skip_arcs = true; /* the graph is made */
         read_all(&opt, &prof, true);
     }
-    if (graph) {
-        cg_fgraph_apply(graph, &prof);
-        r.graph = graph;
-    }
+    cg_fgraph_apply(graph, &prof);
+    r.graph = graph;
     r.prof = &prof;
 
     bool broken = decide_limits(&opt, &prof);

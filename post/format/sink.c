@@ -262,15 +262,12 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
     if (!cg_mag_add(&p->calls_mag, &c, 1) || !cg_mag_add(p->count_mag, v, s->nev))
         return cg_sink_fail(s, "counts too large for 64 bits");
     if (s->pair == CG_NONE) s->pair = cg_pair_get(p, &s->at);
-    if (!p->rules->keep_origin)
-        obj = CG_NONE;
-    else if (obj == CG_NONE)
-        obj = p->obj_empty; /* as cg_sink_at */
+    if (obj == CG_NONE) obj = p->obj_empty; /* as cg_sink_at */
     /* A call's lines matter only where it is written back with them: a
        report needs who calls whom, so its calls from one entry to one
        function are one, whatever their lines (a third of a Callgrind
        profile's calls, and of their memory). */
-    if (!p->rules->keep_origin || p->rules->lines == CG_LINES_NONE) site = target = 0;
+    if (p->rules->lines != CG_LINES_BY_ENTRY) site = target = 0;
     if (p->skip_arcs) return true;
     uint32_t a = cg_arc_get(p, s->pair, site, obj, file, fn);
     cg_arc *arc = &p->arcs[a];

@@ -284,32 +284,115 @@ static int cmp_key(const void *a, const void *b)
     return x->arc < y->arc ? -1 : x->arc > y->arc;
 }
 
-void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side, uint32_t **node_of)
+/* A place of no object (entries without one whose name is in several
+   objects, or in none). */
+#define PLACE_NONE UINT32_MAX
+#define MANY (CG_NONE - 1)
+
+static void note_place(cg_places *pl, uint32_t obj, uint32_t fn)
 {
-    size_t nfn = p->fns.n, nev = p->n_events;
-    uint32_t *node = xmalloc((nfn + 1) * sizeof *node);
-    for (size_t f = 0; f < nfn; f++) node[f] = CG_NONE;
+    if (obj == CG_NONE || obj == pl->obj_none) return;
+    uint32_t w = pl->obj_of[obj], *s = &pl->sole[fn];
+    *s = *s == CG_NONE || *s == w ? w : MANY;
+}
+
+void cg_places_init(cg_places *pl, const cg_profile *p)
+{
+    cg_strtab_init(&pl->objs);
+    pl->n_objs = p->objs.n;
+    pl->obj_none = p->obj_empty;
+    pl->obj_of = xmalloc((pl->n_objs + 1) * sizeof *pl->obj_of);
+    for (uint32_t o = 0; o < pl->n_objs; o++) {
+        const cg_str *s = cg_name(&p->objs, o);
+        const char *b = s->s + s->len;
+        while (b > s->s && b[-1] != '/') b--;
+        pl->obj_of[o] = cg_intern(&pl->objs, b, (size_t)(s->s + s->len - b));
+    }
+    assert(pl->objs.n < MANY);
+    pl->n_names = p->fns.n;
+    pl->sole = xmalloc((pl->n_names + 1) * sizeof *pl->sole);
+    for (size_t k = 0; k < pl->n_names; k++) pl->sole[k] = CG_NONE;
+    for (size_t i = 0; i < p->n_pairs; i++) note_place(pl, p->pairs[i].obj, p->pairs[i].fn);
+    for (size_t i = 0; i < p->n_arcs; i++) note_place(pl, p->arcs[i].obj, p->arcs[i].fn);
+    for (size_t k = 0; k < pl->n_names; k++)
+        if (pl->sole[k] == MANY) pl->sole[k] = CG_NONE;
+}
+
+void cg_places_free(cg_places *pl)
+{
+    cg_strtab_free(&pl->objs);
+    free(pl->obj_of);
+    free(pl->sole);
+}
+
+uint64_t cg_fn_key(const cg_places *pl, uint32_t obj, uint32_t fn)
+{
+    uint32_t place;
+    assert(fn < pl->n_names); /* the profile the places were made of */
+    if (obj != CG_NONE && obj != pl->obj_none) {
+        assert(obj < pl->n_objs);
+        place = pl->obj_of[obj];
+    } else {
+        place = pl->sole[fn] != CG_NONE ? pl->sole[fn] : PLACE_NONE;
+    }
+    return (uint64_t)place << 32 | fn;
+}
+
+const char *cg_fn_key_place(const cg_places *pl, uint64_t k, size_t *len)
+{
+    static const char none[] = "no object";
+    uint32_t place = (uint32_t)(k >> 32);
+    if (place == PLACE_NONE) return *len = sizeof none - 1, none;
+    const cg_str *s = cg_name(&pl->objs, place);
+    *len = s->len;
+    return s->s;
+}
+
+/* The node of function key k, made when new. */
+static uint32_t node_get(cg_u64map *nodes, uint64_t **key, size_t *cap, uint32_t *n, uint64_t k)
+{
+    uint32_t *v = cg_u64map_slot(nodes, k, true);
+    if (!*v) {
+        xgrow((void **)key, cap, *n + 1, sizeof **key);
+        (*key)[*n] = k;
+        *v = ++*n;
+    }
+    return *v - 1;
+}
+
+void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side,
+                         const cg_places *pl, uint64_t **key, cg_u64map *nodes)
+{
+    size_t nev = p->n_events, cap = 0;
     uint32_t n = 0;
-    for (size_t i = 0; i < p->n_pairs; i++)
-        if (cg_on_side(p->pairs[i].sides, side) && node[p->pairs[i].fn] == CG_NONE)
-            node[p->pairs[i].fn] = n++;
-    for (size_t i = 0; i < p->n_arcs; i++)
-        if (cg_on_side(p->arcs[i].sides, side) && node[p->arcs[i].fn] == CG_NONE)
-            node[p->arcs[i].fn] = n++;
+    *key = NULL;
+    memset(nodes, 0, sizeof *nodes);
+    /* Node values in the map are node + 1 (0: new). */
+    uint32_t *pair_node = xmalloc((p->n_pairs + 1) * sizeof *pair_node);
+    for (size_t i = 0; i < p->n_pairs; i++) {
+        const cg_pair *e = &p->pairs[i];
+        pair_node[i] = cg_on_side(e->sides, side)
+                           ? node_get(nodes, key, &cap, &n, cg_fn_key(pl, e->obj, e->fn))
+                           : CG_NONE;
+    }
+    uint32_t *callee = xmalloc((p->n_arcs + 1) * sizeof *callee);
+    for (size_t i = 0; i < p->n_arcs; i++) {
+        const cg_arc *a = &p->arcs[i];
+        callee[i] = cg_on_side(a->sides, side)
+                        ? node_get(nodes, key, &cap, &n, cg_fn_key(pl, a->obj, a->fn))
+                        : CG_NONE;
+    }
     cg_graph_init(g, n, nev);
     cg_count *cc = xcalloc(nev + 1, sizeof *cc), *buf = xcalloc(nev + 1, sizeof *buf);
     for (uint32_t i = 0; i < p->n_pairs; i++)
-        if (cg_on_side(p->pairs[i].sides, side))
-            cg_cc_add(cg_graph_self(g, node[p->pairs[i].fn]), cg_pair_side_cc(p, i, side, buf), nev,
-                      1);
+        if (pair_node[i] != CG_NONE)
+            cg_cc_add(cg_graph_self(g, pair_node[i]), cg_pair_side_cc(p, i, side, buf), nev, 1);
     /* The calls in (caller, callee) order, each pair's added up here: the
        graph never holds a second copy of every call site's costs. */
     struct call_key *k = xmalloc((p->n_arcs + 1) * sizeof *k);
     size_t m = 0;
     for (uint32_t i = 0; i < p->n_arcs; i++)
-        if (cg_on_side(p->arcs[i].sides, side))
-            k[m++] =
-                (struct call_key){node[p->pairs[p->arcs[i].caller].fn], node[p->arcs[i].fn], i};
+        if (callee[i] != CG_NONE) k[m++] = (struct call_key){pair_node[p->arcs[i].caller], callee[i], i};
     qsort(k, m, sizeof *k, cmp_key);
     for (size_t i = 0, j; i < m; i = j) {
         cg_count count = 0;
@@ -323,6 +406,7 @@ void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side, ui
     free(cc);
     free(buf);
     free(k);
+    free(pair_node);
+    free(callee);
     cg_graph_solve(g);
-    *node_of = node;
 }

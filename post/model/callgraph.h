@@ -71,10 +71,41 @@ void cg_fold_bases(const cg_strtab *fns, cg_strtab *bases);
    (Rust and C++ names may hold `'` themselves).  *level: it has a level. */
 size_t cg_fold_len(const cg_strtab *bases, const char *name, size_t len, bool *level);
 
+/* Where a function is, which tells two functions of one name apart
+   (docs/post-processors.md, "Which function"): the file name of its
+   object (the path's last part, so that a program's libc is one object
+   whichever directory each run loaded it from), as Callgrind keeps its
+   functions apart, recursion levels included.  Entries without an object
+   (a merged Cachegrind profile's) join the function of their name when it
+   is in one object; else they are a function apart, in no object. */
+typedef struct cg_places {
+    cg_strtab objs;    /* the objects' file names */
+    uint32_t *obj_of;  /* profile object id -> id in objs */
+    size_t n_objs;     /* the profile's objects when made */
+    uint32_t obj_none; /* the profile's object of entries without one */
+    uint32_t *sole;    /* name id -> its one object (CG_NONE: none or several) */
+    size_t n_names;
+} cg_places;
+
+/* The places of what p read (its entries and calls). */
+void cg_places_init(cg_places *pl, const cg_profile *p);
+void cg_places_free(cg_places *pl);
+/* A function's key: its name (fn id) in its place, as the profile read
+   them. */
+uint64_t cg_fn_key(const cg_places *pl, uint32_t obj, uint32_t fn);
+/* The name of the place of key k (an object's file name, or `no object`). */
+const char *cg_fn_key_place(const cg_places *pl, uint64_t k, size_t *len);
+static inline uint32_t cg_fn_key_name(uint64_t k)
+{
+    return (uint32_t)k;
+}
+
 /* The graph of a profile's calls on one side (CG_SIDE_SUM: as summed; the
-   others need cg_profile.keep_sides): one node per function name (an fn
-   id) read on that side, node_of[fn] its node (CG_NONE for functions
-   without costs or calls there). */
-void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side, uint32_t **node_of);
+   others need cg_profile.keep_sides): one node per function (cg_fn_key)
+   read on that side, entries' self costs and calls' callees alike;
+   key[v] is node v's key and nodes maps a key to its node (made here:
+   free both). */
+void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side,
+                         const cg_places *pl, uint64_t **key, cg_u64map *nodes);
 
 #endif

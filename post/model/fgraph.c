@@ -10,6 +10,7 @@
 #include "fgraph.h"
 #include "util.h"
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,21 +53,71 @@ static void add_uncalled(const cg_fgraph *f, uint32_t v, cg_count *cc, cg_count 
 
 /* ------------------------------------------------------------ functions */
 
-/* Names every node's function; returns which functions have a node
-   without a recursion level (the others had their lowest promoted). */
-static bool *name_nodes(cg_fgraph *f, const cg_profile *p, const uint32_t *node_of)
+/* The node of a function key read on the graph's side. */
+static uint32_t node_of(const cg_fgraph *f, uint64_t k)
+{
+    const uint32_t *v = cg_u64map_find(&f->nodes, k);
+    assert(v);
+    return *v - 1;
+}
+
+/* The name a report shows for each function: its own, or, when functions
+   in several places have it, `NAME [PLACE]` (the object's file name, or
+   `no object`), so that every function has a name of
+   its own (names.strs[F] for function F).  plain[F]: its name without the
+   place, in bases; place[F]: the key of a node of it. */
+static void name_functions(cg_fgraph *f, const cg_strtab *bases,
+                           const uint32_t *plain, const uint64_t *place, size_t nf)
+{
+    uint32_t *n_of = xcalloc(bases->n + 1, sizeof *n_of);
+    for (size_t F = 0; F < nf; F++) n_of[plain[F]]++;
+    cg_buf b = {0};
+    for (uint32_t F = 0; F < nf; F++) {
+        const cg_str *s = cg_name(bases, plain[F]);
+        b.len = 0;
+        cg_buf_add(&b, s->s, s->len);
+        if (n_of[plain[F]] > 1) {
+            size_t wl;
+            const char *w = cg_fn_key_place(&f->places, place[F], &wl);
+            cg_buf_adds(&b, " [");
+            cg_buf_add(&b, w, wl);
+            cg_buf_addc(&b, ']');
+        }
+        /* A name of its own even should a function's name be the
+           place-marked name of another (a count added, as a last resort). */
+        size_t len = b.len;
+        for (unsigned k = 2; cg_strtab_find(&f->names, b.p, b.len) != UINT32_MAX; k++) {
+            b.len = len;
+            cg_buf_printf(&b, " (%u)", k);
+        }
+        uint32_t id = cg_intern(&f->names, b.p, b.len);
+        assert(id == F);
+        (void)id;
+        f->fns[F].name_len = (uint32_t)s->len;
+    }
+    cg_buf_free(&b);
+    free(n_of);
+}
+
+/* Names every node's function: its node's, recursion levels and caller
+   contexts folded (when asked), in the node's place; returns which
+   functions have a node without a recursion level (the others had their
+   lowest promoted). */
+static bool *name_nodes(cg_fgraph *f, const cg_profile *p, const uint64_t *key)
 {
     size_t n = f->g.n;
-    uint32_t *pfn = xmalloc((n + 1) * sizeof *pfn);
-    for (uint32_t k = 0; k < p->fns.n; k++)
-        if (node_of[k] != CG_NONE) pfn[node_of[k]] = k;
     f->fn_of = xmalloc((n + 1) * sizeof *f->fn_of);
     f->level1 = xcalloc(n + 1, sizeof *f->level1);
     cg_strtab_init(&f->names);
-    cg_strtab bases;
+    cg_strtab bases, plains;
     cg_fold_bases(&p->fns, &bases);
+    cg_strtab_init(&plains);
+    cg_u64map funcs = {0};
+    uint32_t *plain = NULL;
+    uint64_t *place = NULL;
+    size_t nf = 0, cap_plain = 0, cap_place = 0;
     for (uint32_t v = 0; v < n; v++) {
-        const cg_str *s = cg_name(&p->fns, pfn[v]);
+        const cg_str *s = cg_name(&p->fns, cg_fn_key_name(key[v]));
         size_t len = s->len;
         f->level1[v] = true;
         if (f->folded) {
@@ -75,14 +126,29 @@ static bool *name_nodes(cg_fgraph *f, const cg_profile *p, const uint32_t *node_
             f->level1[v] = !level;
             f->levels |= level;
         }
-        f->fn_of[v] = cg_intern(&f->names, s->s, len);
+        uint32_t name = cg_intern(&plains, s->s, len);
+        uint64_t k = key[v] >> 32 << 32 | name;
+        uint32_t *F = cg_u64map_slot(&funcs, k, true);
+        if (!*F) {
+            xgrow((void **)&plain, &cap_plain, nf + 1, sizeof *plain);
+            xgrow((void **)&place, &cap_place, nf + 1, sizeof *place);
+            plain[nf] = name;
+            place[nf] = key[v];
+            *F = (uint32_t)++nf;
+        }
+        f->fn_of[v] = *F - 1;
     }
-    free(pfn);
+    f->fns = xmalloc((nf + 1) * sizeof *f->fns);
+    for (size_t F = 0; F < nf; F++) f->fns[F] = (cg_ffn){CG_NONE, true, false, 0, 0, 0};
+    name_functions(f, &plains, plain, place, nf);
+    free(plain);
+    free(place);
+    cg_u64map_free(&funcs);
+    cg_strtab_free(&plains);
     cg_strtab_free(&bases);
     /* A function seen only at recursion levels (a profile that began inside
        its recursion): its lowest nodes stand in for level 1, as best they
        can (not exact, unless it has a single node). */
-    size_t nf = f->names.n;
     bool *has1 = xcalloc(nf + 1, sizeof *has1);
     for (uint32_t v = 0; v < n; v++) has1[f->fn_of[v]] |= f->level1[v];
     for (uint32_t v = 0; v < n; v++)
@@ -90,22 +156,22 @@ static bool *name_nodes(cg_fgraph *f, const cg_profile *p, const uint32_t *node_
     return has1;
 }
 
-/* Functions whose name several functions share: called with more than one
-   file (Valgrind names every function below main `(below main)`; static
-   functions of two files may have one name).  Callgrind counts levels per
-   function, so one of them can run inside another at level 1. */
-static void mark_shared(cg_fgraph *f, const cg_profile *p, enum cg_side side,
-                        const uint32_t *node_of)
+/* Functions whose name several functions of one place share: called with
+   more than one file (static functions of two files of one object may
+   have one name).  Callgrind counts levels per function, so one of them
+   can run inside another at level 1. */
+static void mark_shared(cg_fgraph *f, const cg_profile *p, enum cg_side side)
 {
     size_t nf = cg_fgraph_n(f);
     uint32_t *file = xmalloc((nf + 1) * sizeof *file);
     for (size_t F = 0; F < nf; F++) file[F] = CG_NONE;
     for (size_t i = 0; i < p->n_arcs; i++) {
-        if (!cg_on_side(p->arcs[i].sides, side)) continue;
-        uint32_t F = f->fn_of[node_of[p->arcs[i].fn]];
+        const cg_arc *a = &p->arcs[i];
+        if (!cg_on_side(a->sides, side)) continue;
+        uint32_t F = f->fn_of[node_of(f, cg_fn_key(&f->places, a->obj, a->fn))];
         if (file[F] == CG_NONE)
-            file[F] = p->arcs[i].file;
-        else if (file[F] != p->arcs[i].file)
+            file[F] = a->file;
+        else if (file[F] != a->file)
             f->fns[F].shared = true;
     }
     free(file);
@@ -274,20 +340,17 @@ static void build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side sid
     memset(f, 0, sizeof *f);
     f->nev = p->n_events;
     f->folded = fold;
-    uint32_t *node_of;
-    cg_graph_of_profile(&f->g, p, side, &node_of);
-    bool *has1 = name_nodes(f, p, node_of);
+    cg_places_init(&f->places, p);
+    uint64_t *key;
+    cg_graph_of_profile(&f->g, p, side, &f->places, &key, &f->nodes);
+    bool *has1 = name_nodes(f, p, key);
+    free(key);
     size_t nf = cg_fgraph_n(f);
-    f->fns = xmalloc((nf + 1) * sizeof *f->fns);
-    for (size_t F = 0; F < nf; F++) f->fns[F] = (cg_ffn){CG_NONE, true, false, 0, 0};
-    mark_shared(f, p, side, node_of);
+    mark_shared(f, p, side);
     f->n_read = p->fns.n;
-    f->read_func = xmalloc((f->n_read + 1) * sizeof *f->read_func);
-    for (size_t k = 0; k < f->n_read; k++)
-        f->read_func[k] = node_of[k] == CG_NONE ? CG_NONE : f->fn_of[node_of[k]];
+    f->n_read_files = p->files.n;
     f->name_of = xmalloc((nf + 1) * sizeof *f->name_of);
     for (size_t F = 0; F < nf; F++) f->name_of[F] = CG_NONE;
-    free(node_of);
     if (drop) cg_profile_drop_arcs(drop);
     f->self = xcalloc(nf * f->nev + 1, sizeof(cg_count));
     f->incl = xcalloc(nf * f->nev + 1, sizeof(cg_count));
@@ -321,7 +384,8 @@ void cg_fgraph_free(cg_fgraph *f)
     free(f->first_out);
     free(f->first_in);
     free(f->in_arcs);
-    free(f->read_func);
+    cg_places_free(&f->places);
+    cg_u64map_free(&f->nodes);
     free(f->func_of);
     free(f->name_of);
     memset(f, 0, sizeof *f);
@@ -344,13 +408,16 @@ cg_fgraph *cg_fgraph_of_calls(cg_profile *p, bool fold)
 void cg_fgraph_apply(cg_fgraph *f, cg_profile *p)
 {
     cg_profile_drop_arcs(p);
-    cg_fgraph_rename(f, p);
+    if (f)
+        cg_fgraph_rename(f, p);
+    else
+        cg_profile_rekey(p, NULL, NULL);
 }
 
 cg_fgraph *cg_fgraph_of_profile(cg_profile *p, bool fold)
 {
     cg_fgraph *f = cg_fgraph_of_calls(p, fold);
-    if (f) cg_fgraph_apply(f, p);
+    cg_fgraph_apply(f, p);
     return f;
 }
 
@@ -360,29 +427,58 @@ void cg_fgraph_destroy(cg_fgraph *f)
     free(f);
 }
 
+/* The function of a call path: paths name a function by its entry file
+   and name, no object, so by the entries of that home file and name when
+   they are of one function (else CG_NONE: the path keeps its name). */
+static uint32_t *path_functions(const cg_fgraph *f, const cg_profile *p)
+{
+    cg_u64map by_home = {0};
+    for (size_t i = 0; i < p->n_pairs; i++) {
+        const cg_pair *e = &p->pairs[i];
+        if (e->home == CG_NONE) continue;
+        const uint32_t *v = cg_u64map_find(&f->nodes, cg_fn_key(&f->places, e->obj, e->fn));
+        if (!v) continue; /* not on the graph's side */
+        uint32_t F = f->fn_of[*v - 1];
+        uint32_t *w = cg_u64map_slot(&by_home, (uint64_t)e->home << 32 | e->fn, true);
+        *w = !*w || *w == F + 1 ? F + 1 : CG_NONE;
+    }
+    uint32_t *out = xmalloc((p->n_paths + 1) * sizeof *out);
+    for (size_t i = 0; i < p->n_paths; i++) {
+        const cg_path *x = &p->paths[i];
+        const uint32_t *w = cg_u64map_find(&by_home, (uint64_t)x->file << 32 | x->fn);
+        out[i] = w && *w != CG_NONE ? *w - 1 : CG_NONE;
+    }
+    cg_u64map_free(&by_home);
+    return out;
+}
+
 void cg_fgraph_rename(cg_fgraph *f, cg_profile *p)
 {
-    size_t n = f->n_read;
     /* The same inputs read alike intern the same names in the same order. */
-    if (p->fns.n != n) cg_die("internal error: a call graph applied to other names");
-    uint32_t *to = xmalloc((n + 1) * sizeof *to);
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t F = f->read_func[k];
-        if (F == CG_NONE) {
-            to[k] = k;
-            continue;
-        }
+    if (p->fns.n != f->n_read || p->files.n != f->n_read_files || p->objs.n != f->places.n_objs)
+        cg_die("internal error: a call graph applied to other names");
+    size_t nf = cg_fgraph_n(f);
+    for (uint32_t F = 0; F < nf; F++) {
         const cg_str *s = &f->names.strs[F];
-        to[k] = f->name_of[F] = cg_intern(&p->fns, s->s, s->len);
+        f->name_of[F] = cg_intern(&p->fns, s->s, s->len);
     }
+    uint32_t *pair_fn = xmalloc((p->n_pairs + 1) * sizeof *pair_fn);
+    for (size_t i = 0; i < p->n_pairs; i++) {
+        const cg_pair *e = &p->pairs[i];
+        const uint32_t *v = cg_u64map_find(&f->nodes, cg_fn_key(&f->places, e->obj, e->fn));
+        pair_fn[i] = v ? f->name_of[f->fn_of[*v - 1]] : e->fn;
+    }
+    uint32_t *path_fn = path_functions(f, p);
+    for (size_t i = 0; i < p->n_paths; i++)
+        path_fn[i] = path_fn[i] == CG_NONE ? p->paths[i].fn : f->name_of[path_fn[i]];
     free(f->func_of);
     f->n_names = p->fns.n;
     f->func_of = xmalloc((f->n_names + 1) * sizeof *f->func_of);
     for (size_t k = 0; k < f->n_names; k++) f->func_of[k] = CG_NONE;
-    for (uint32_t k = 0; k < n; k++)
-        if (f->read_func[k] != CG_NONE) f->func_of[to[k]] = f->read_func[k];
-    cg_profile_rename_fns(p, to);
-    free(to);
+    for (uint32_t F = 0; F < nf; F++) f->func_of[f->name_of[F]] = F;
+    cg_profile_rekey(p, pair_fn, path_fn);
+    free(pair_fn);
+    free(path_fn);
 }
 
 /* ----------------------------------------------------------------- union */
@@ -421,6 +517,33 @@ bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_cou
             work[top++] = w; /* each node changes at most twice */
         }
     }
+    /* within[u]: u runs only inside one of them: it is called, and only
+       by their nodes or by nodes that run only inside them (the least such
+       set; a cycle entered only from within it stays out, which can only
+       make the answer less exact). */
+    bool *within = xcalloc(n + 1, sizeof *within);
+    uint32_t *need = xcalloc(n + 1, sizeof *need);
+    top = 0;
+    for (uint32_t u = 0; u < n; u++) {
+        if (match[f->fn_of[u]]) continue;
+        bool called = false;
+        for (uint32_t k = g->first_in[u]; k < g->first_in[u + 1]; k++) {
+            uint32_t w = g->arcs[g->in_arcs[k]].from;
+            if (w == u) continue;
+            called = true;
+            need[u] += !match[f->fn_of[w]];
+        }
+        if (called && !need[u]) within[u] = true, work[top++] = u;
+    }
+    while (top) {
+        uint32_t u = work[--top];
+        for (uint32_t a = g->first_out[u]; a < g->first_out[u + 1]; a++) {
+            uint32_t w = g->arcs[a].to;
+            if (w == u || match[f->fn_of[w]] || within[w]) continue;
+            if (--need[w] == 0) within[w] = true, work[top++] = w;
+        }
+    }
+    free(need);
     bool exact = true;
     for (uint32_t v = 0; v < n; v++) {
         uint32_t F = f->fn_of[v];
@@ -431,7 +554,7 @@ bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_cou
         }
         for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1]; k++) {
             uint32_t a = g->in_arcs[k], u = g->arcs[a].from;
-            if (match[f->fn_of[u]]) continue; /* inside one of them */
+            if (match[f->fn_of[u]] || within[u]) continue; /* inside one of them */
             const cg_count *cc = cg_garc_cc(g, a, buf);
             /* Called from code that runs only outside them, or (recursion
                levels tell) outside F; else it may be nested in another. */
@@ -445,6 +568,7 @@ bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_cou
         }
     }
     free(reach);
+    free(within);
     free(work);
     free(buf);
     return exact;

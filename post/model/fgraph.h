@@ -22,6 +22,9 @@ typedef struct cg_ffn {
     bool shared;     /* several functions of the file have its name */
     cg_count calls;  /* calls that started an outermost activation */
     cg_count rcalls; /* calls made while it was running already */
+    /* Its name without the place that tells it from others of that name
+       (the first name_len bytes of its name: fgraph.c, name_functions). */
+    uint32_t name_len;
 } cg_ffn;
 
 /* The calls from one function to another, over every call site. */
@@ -60,14 +63,16 @@ typedef struct cg_fgraph {
     cg_fcycle *cycles;
     cg_count *cycle_self, *cycle_incl; /* n_cycles x nev */
     size_t n_cycles;
-    /* The one map from the profile's names to functions, made once with
-       the graph: read_func[name id] is its function (CG_NONE: no entry or
-       call of that name on this side), for the n_read names read.  Once
-       cg_fgraph_rename has given a profile the functions' names, func_of
-       maps that profile's name ids (n_names) to functions, and name_of[F]
-       is function F's name id there. */
-    uint32_t *read_func, *func_of, *name_of;
-    size_t n_read, n_names;
+    /* The one map from what the profile read to functions, made once with
+       the graph: places says where each function is (cg_fn_key), nodes
+       maps a key read on this side to its node (value node + 1), whose
+       function fn_of gives.  Once cg_fgraph_rename has given a profile the
+       functions' names, func_of maps that profile's name ids (n_names) to
+       functions, and name_of[F] is function F's name id there. */
+    cg_places places;
+    cg_u64map nodes;
+    uint32_t *func_of, *name_of;
+    size_t n_read, n_read_files, n_names;
 } cg_fgraph;
 
 /* The function graph of profile p's calls on one side (p read, not yet
@@ -108,22 +113,25 @@ uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name);
    Cachegrind profile among them would leave them incomplete), made from the
    names as written, p then renamed (cg_fgraph_rename) so that every report
    row is a function of the graph, and its calls dropped (the graph has
-   them); NULL otherwise.  cg_fgraph_destroy frees it. */
+   them); NULL otherwise, p's entries then keyed by file and name alone
+   (cg_fgraph_apply).  cg_fgraph_destroy frees it. */
 cg_fgraph *cg_fgraph_of_profile(cg_profile *p, bool fold);
 /* Its two steps: the graph of what p read (NULL when some input has no
    calls), p's calls dropped as soon as the graph holds them (they are much
    of a profile's memory); and p renamed to a graph's functions.  The graph
    may be applied to another profile of the same inputs read the same way
    (a second read, which need not store the calls: cg_profile.skip_arcs),
-   whose names then have the same ids. */
+   whose names then have the same ids); with f NULL (no graph), p's
+   entries are keyed by file and name alone, as the reports show them. */
 cg_fgraph *cg_fgraph_of_calls(cg_profile *p, bool fold);
 void cg_fgraph_apply(cg_fgraph *f, cg_profile *p);
 void cg_fgraph_destroy(cg_fgraph *f);
 
-/* Renames the functions of p's entries (p as f was made from, or read
-   alike) to their functions' names (merging the entries that then
-   coincide), so that every report row is a function of f, which
-   f->func_of then gives.  Nothing may be read into p afterwards. */
+/* Renames the functions of p's entries and call paths (p as f was made
+   from, or read alike) to their functions' names, and keys the entries by
+   file and that name alone (merging those that then coincide), so that
+   every report row is a function of f, which f->func_of then gives.
+   Nothing may be read into p afterwards. */
 void cg_fgraph_rename(cg_fgraph *f, cg_profile *p);
 
 /* The cost of the union of the activations of the functions with

@@ -10,10 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-const cg_rules cg_rules_annotate = {CG_ENTRIES_BY_NAME, CG_LINES_BY_FILE, CG_SUMMARY_AT_LINE,
-                                    false};
-const cg_rules cg_rules_merge = {CG_ENTRIES_BY_COUNT, CG_LINES_BY_ENTRY, CG_SUMMARY_SUMMED, true};
-const cg_rules cg_rules_diff = {CG_ENTRIES_BY_COUNT, CG_LINES_NONE, CG_SUMMARY_LAST_AT_END, true};
+const cg_rules cg_rules_annotate = {CG_ENTRIES_BY_NAME, CG_LINES_BY_FILE, CG_SUMMARY_AT_LINE};
+const cg_rules cg_rules_merge = {CG_ENTRIES_BY_COUNT, CG_LINES_BY_ENTRY, CG_SUMMARY_SUMMED};
+const cg_rules cg_rules_diff = {CG_ENTRIES_BY_COUNT, CG_LINES_NONE, CG_SUMMARY_LAST_AT_END};
 
 void cg_profile_init(cg_profile *p, const cg_rules *rules)
 {
@@ -543,11 +542,12 @@ static void group_lines(cg_profile *p)
     p->n_file_lines = nf;
 }
 
-void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
+void cg_profile_rekey(cg_profile *p, const uint32_t *pair_fn, const uint32_t *path_fn)
 {
     /* Entries own no lines under these rules, so merging them moves only
        counts and calls. */
     if (p->rules->lines == CG_LINES_BY_ENTRY) cg_die("internal error: renaming entries with lines");
+    assert(p->n_arcs == 0); /* the graph holds them */
     size_t n = p->n_pairs, nev = p->n_events, m = 0;
     cg_itab_free(&p->pair_tab);
     cg_itab_init(&p->pair_tab);
@@ -561,7 +561,7 @@ void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
        (no second copy of the entries, at the peak of a report's memory). */
     for (size_t i = 0; i < n; i++) {
         cg_pair e = p->pairs[i];
-        cg_pair_key k = {e.file, to[e.fn], e.orphan, e.obj, e.home};
+        cg_pair_key k = cg_key(e.file, pair_fn ? pair_fn[i] : e.fn, e.orphan);
         size_t s;
         uint32_t j = pair_probe(p, &k, &s);
         if (j == CG_NONE) {
@@ -594,8 +594,8 @@ void cg_profile_rename_fns(cg_profile *p, const uint32_t *to)
         d->last_arc = e.last_arc;
     }
     p->n_pairs = m;
-    for (size_t a = 0; a < p->n_arcs; a++) p->arcs[a].fn = to[p->arcs[a].fn];
-    for (size_t i = 0; i < p->n_paths; i++) p->paths[i].fn = to[p->paths[i].fn];
+    if (path_fn)
+        for (size_t i = 0; i < p->n_paths; i++) p->paths[i].fn = path_fn[i];
 }
 
 void cg_profile_read_done(cg_profile *p)

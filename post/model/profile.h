@@ -34,10 +34,6 @@ typedef struct cg_rules {
        lines: where it stands, at the end against the last one, or never (its
        counts are summed as they are). */
     enum { CG_SUMMARY_AT_LINE, CG_SUMMARY_LAST_AT_END, CG_SUMMARY_SUMMED } summary;
-    /* Entries also keyed by object and by the function's own file (fl=),
-       as a Callgrind file is written back; else by file and function alone,
-       as reports group them. */
-    bool keep_origin;
 } cg_rules;
 
 extern const cg_rules cg_rules_annotate, cg_rules_merge, cg_rules_diff;
@@ -106,7 +102,7 @@ typedef struct cg_part {
 typedef struct cg_pair {
     uint32_t file, fn;
     uint32_t orphan;              /* counts read before any fl= line (cg_annotate) */
-    uint32_t obj, home;           /* with keep_origin: ob= and fl= (else CG_NONE) */
+    uint32_t obj, home;           /* ob= and fl= (CG_NONE: an orphan, or rekeyed) */
     uint32_t first_arc, last_arc; /* calls made from here, in order */
     uint32_t next_in_file;        /* first-appearance order within the file */
     uint32_t first_line, last_line;
@@ -188,7 +184,7 @@ typedef struct cg_profile {
 
     cg_strtab files, fns, objs;
     uint32_t file_empty, fn_empty, fn_unspecified, fn_unknown, file_unknown;
-    uint32_t obj_empty; /* the object of entries without one (keep_origin) */
+    uint32_t obj_empty; /* the object of entries without one */
 
     cg_part *parts;
     size_t n_parts, cap_parts;
@@ -331,12 +327,15 @@ uint32_t cg_line_get(cg_profile *p, uint32_t owner, int64_t line);
 /* Make sure finfo covers file id `file`. */
 void cg_profile_touch_file(cg_profile *p, uint32_t file);
 
-/* Renames every entry's function fn to to[fn] (and every call's callee
-   likewise), merging the entries that then have the same key; files and
-   entries keep their first-appearance order.  For the folding of names
-   after the call graph is made (fgraph.h); nothing may be read into p
-   afterwards, as the calls' index no longer matches them. */
-void cg_profile_rename_fns(cg_profile *p, const uint32_t *to);
+/* Keys every entry by its file and function alone (entry i's function
+   becoming pair_fn[i], unchanged with NULL), merging the entries that then
+   have the same key, and renames call path i's function to path_fn[i]
+   (with non-NULL); files and entries keep their first-appearance order.
+   Entries are read keyed by their object and home file as well (a report
+   tells functions apart by them: callgraph.h, cg_fn_key); a report shows
+   them by file and name (fgraph.h).  The calls must be dropped; nothing
+   may be read into p afterwards. */
+void cg_profile_rekey(cg_profile *p, const uint32_t *pair_fn, const uint32_t *path_fn);
 
 /* Whether every input has call paths (and there is one). */
 bool cg_profile_has_paths(const cg_profile *p);

@@ -106,6 +106,15 @@ uint32_t *cg_u64map_slot(cg_u64map *m, uint64_t key, bool add)
     return &m->vals[j];
 }
 
+const uint32_t *cg_u64map_find(const cg_u64map *m, uint64_t key)
+{
+    if (!m->cap) return NULL;
+    uint64_t k = key + 1;
+    for (size_t j = u64_start(k, m->cap); m->keys[j]; j = (j + 1) & (m->cap - 1))
+        if (m->keys[j] == k) return &m->vals[j];
+    return NULL;
+}
+
 void cg_u64map_free(cg_u64map *m)
 {
     free(m->keys);

@@ -55,6 +55,8 @@ typedef struct cg_u64map {
 /* The value of key (NULL when absent), or with `add` the place of a new
    one (zero) when absent. */
 uint32_t *cg_u64map_slot(cg_u64map *m, uint64_t key, bool add);
+/* The value of key, NULL when absent. */
+const uint32_t *cg_u64map_find(const cg_u64map *m, uint64_t key);
 void cg_u64map_free(cg_u64map *m);
 
 #endif

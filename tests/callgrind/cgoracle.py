@@ -9,7 +9,8 @@ and the checks built on it.  It gives, for one or several Callgrind files:
 * the self cost of every (file, function) pair: the file is the current
   `fl=`/`fi=`/`fe=` name, the function the current `fn=` name, both exactly
   as written in the file (no directory stripped); pairs of the same names in
-  different objects are one pair, as in callgrind_annotate;
+  different objects are one pair, as in callgrind_annotate (check-ours
+  and check-graph tell functions apart by their object: at_place);
 * the self cost of every (file, line): line 0 when the file's `positions:`
   have no `line`;
 * the `totals:` line of every part, summed (missing trailing counts are 0);
@@ -68,7 +69,7 @@ def parse_num(tok):
 class Profile:
     """The figures of one or several Callgrind files, parts added up."""
 
-    def __init__(self, calls0_is_self=False, negative=False, by_name=False):
+    def __init__(self, calls0_is_self=False, negative=False, by_name=False, by_place=False):
         # calls0_is_self: read as callgrind_annotate does, only to check the
         # reader against it: the cost line after `calls=0 ...` counts as
         # self cost (it takes a call's line as inclusive only for a count
@@ -78,9 +79,13 @@ class Profile:
         # by_name: files whose events are the first file's in another order
         # are added up event by event, matched by name (a Cachegrind and a
         # Callgrind profile of the same events, as cg_merge takes them).
+        # by_place: a function is its name in its object (the file name of
+        # its ob=/cob=), as Callgrind keeps functions apart; every function
+        # name is then `NAME` SEP `OBJECT` (at_place, place_names).
         self.calls0_is_self = calls0_is_self
         self.negative = negative
         self.by_name = by_name
+        self.by_place = by_place
         self.events = None
         self.perm = None    # the current part's events -> self.events indices
         self.fn = {}        # (file, fn) -> [counts]
@@ -96,6 +101,9 @@ class Profile:
         self.objects = set()
         self.has_line = True
         self.notes = set()
+
+    def _fn(self, name, ob, home):
+        return at_place(name, ob, home) if self.by_place else name
 
     def _add(self, table, key, counts):
         cur = table.get(key)
@@ -164,7 +172,7 @@ class Profile:
 
         positions = ['line']
         last = [0]
-        ob = fl = cur_file = fnname = None
+        ob = cob = fl = cur_file = fnname = None
         pending = None      # 'call' or 'jump': the next line is not self cost
         cfile = None        # a cfi=/cfl= not yet used by a cfn=
         callee = None       # (file, fn) of the last cfn=
@@ -227,6 +235,7 @@ class Profile:
                         ob = nm
                         self.objects.add(nm)
                     elif k == 'cob':
+                        cob = nm
                         self.objects.add(nm)
                     elif k == 'fl':
                         fl = cur_file = nm
@@ -241,7 +250,9 @@ class Profile:
                         # The callee's file: the cfi= just before, else the
                         # caller's current file (as callgrind_annotate).
                         callee = (cfile if cfile is not None else cur_file, nm)
-                        cfile = None
+                        if self.by_place:
+                            callee = (callee[0], at_place(nm, cob if cob is not None else ob, callee[0]))
+                        cfile = cob = None
                 elif k == 'rec':
                     # --mangle-names=no: a recursion depth marker, not in
                     # the format's specification; no cost, no position.
@@ -287,14 +298,14 @@ class Profile:
                 v = self._vec(costs, where)
                 if call is not None:
                     site = last[positions.index('line')] if 'line' in positions else 0
-                    key = (cur_file, fnname, callee[0], callee[1], site, call[1])
+                    key = (cur_file, self._fn(fnname, ob, fl), callee[0], callee[1], site, call[1])
                     self._add(self.calls, key, [call[0]] + v)
                     call = None
                 continue
             if fnname is None or cur_file is None:
                 raise Bad('%s: cost line outside a function' % where)
             v = self._vec(costs, where)
-            key = (cur_file, fnname)
+            key = (cur_file, self._fn(fnname, ob, fl))
             self._add(self.fn, key, v)
             self.objs.setdefault(key, set()).add(ob)
             ln = last[positions.index('line')] if 'line' in positions else 0
@@ -344,7 +355,7 @@ class Profile:
             if self.events is None or fl is None or fnname is None or not NUM.match(toks[0]):
                 raise Bad('%s: unexpected line %r' % (where, line))
             v = self._vec(toks[1:], where)
-            self._add(self.fn, (fl, fnname), v)
+            self._add(self.fn, (fl, self._fn(fnname, None, fl)), v)
             self._add(self.line, (fl, parse_num(toks[0])), v)
         if summary is None:
             raise Bad('%s: no summary: line' % path)
@@ -358,10 +369,110 @@ class Profile:
         return t
 
 
-def load(paths, calls0_is_self=False, negative=False, by_name=False):
-    p = Profile(calls0_is_self, negative, by_name)
+SEP = '\x01'
+
+
+def at_place(name, ob, home):
+    """A function's name in its object (Profile's by_place): the object's
+    file name; NOOBJ for entries without one (see resolve_places)."""
+    return name + SEP + (ob.rsplit('/', 1)[-1] if ob else NOOBJ)
+
+
+NOOBJ = '\x02'
+
+
+def resolve_places(p):
+    """Entries and callees without an object join their name's function
+    when the name is in one object; else they stay in none, shown as
+    `NAME [no object]`."""
+    objs = {}
+    for f in [f for (fl, f) in p.fn] + [k[1] for k in p.calls] + [k[3] for k in p.calls]:
+        n, w = f.split(SEP)
+        if w != NOOBJ:
+            objs.setdefault(n, set()).add(w)
+
+    def fix(f):
+        n, w = f.split(SEP)
+        return n + SEP + next(iter(objs[n])) if w == NOOBJ and len(objs.get(n, ())) == 1 else f
+    fn, calls = {}, {}
+    for (fl, f), v in p.fn.items():
+        p._add(fn, (fl, fix(f)), v)
+    for k, v in p.calls.items():
+        p._add(calls, (k[0], fix(k[1]), k[2], fix(k[3])) + k[4:], v)
+    p.fn, p.calls = fn, calls
+
+
+def place_names(funcs):
+    """{function at its place: the name a report shows}: the name alone,
+    or `NAME [PLACE]` when the name is in several places (PLACE: the
+    object's file name, or the home file)."""
+    places = {}
+    for f in funcs:
+        n, w = f.split(SEP)
+        places.setdefault(n, set()).add(w)
+    out = {}
+    for f in funcs:
+        n, w = f.split(SEP)
+        out[f] = n if len(places[n]) == 1 else '%s [%s]' % (n, 'no object' if w == NOOBJ else w)
+    return out
+
+
+def path_names(paths):
+    """(entry file, name) -> the name the reports show for the function of
+    a call path (our tool's `# cp` lines) in the files PATHS, as
+    docs/post-processors.md ("Which function") states it: a function is a
+    name in its object (the path's last part), `NAME [OBJECT]` when the
+    name is in several (entries without an object join the name's one
+    object, if it has one); a path, which names no object, takes that name
+    when the entries of its file and name are of one function, else the
+    bare name."""
+    kind = {'ob': 'ob', 'cob': 'ob', 'fl': 'fl', 'fi': 'fl', 'fe': 'fl', 'cfi': 'fl', 'cfl': 'fl',
+            'fn': 'fn', 'cfn': 'fn'}
+    objs_of = {}      # (home file, name) -> objects of its entries
+    places = {}       # name -> objects
+    for path in paths:
+        tabs = {'ob': {}, 'fl': {}, 'fn': {}}
+        ob = fl = cob = None
+        with open(path, encoding='utf-8', errors='surrogateescape') as f:
+            for line in f:
+                m = re.match(r'^([a-z]+)=(?:\((\d+)\))? ?(.*)$', line.rstrip('\n'))
+                if not m or m.group(1) not in kind:
+                    continue
+                tab = tabs[kind[m.group(1)]]
+                v = m.group(3) if m.group(3) or m.group(2) is None else tab[m.group(2)]
+                if m.group(2) is not None and m.group(3):
+                    tab[m.group(2)] = v
+                k = m.group(1)
+                if k == 'ob':
+                    ob = v.rsplit('/', 1)[-1] or None
+                elif k == 'cob':
+                    cob = v.rsplit('/', 1)[-1] or None
+                elif k == 'fl':
+                    fl = v
+                elif k == 'fn':
+                    objs_of.setdefault((fl, v), set()).add(ob)
+                    places.setdefault(v, set()).add(ob)
+                elif k == 'cfn':
+                    places.setdefault(v, set()).add(cob or ob)
+                    cob = None
+
+    def show(fn):
+        objs = places.get(fn[1], set()) - {None}
+        o = {(next(iter(objs)) if x is None and len(objs) == 1 else x)
+             for x in objs_of.get(fn, set())}
+        if len(objs) < 2 or len(o) != 1:
+            return fn[1]
+        x = next(iter(o))
+        return '%s [%s]' % (fn[1], 'no object' if x is None else x)
+    return show
+
+
+def load(paths, calls0_is_self=False, negative=False, by_name=False, by_place=False):
+    p = Profile(calls0_is_self, negative, by_name, by_place)
     for path in paths:
         p.read(path)
+    if by_place:
+        resolve_places(p)
     return p
 
 
@@ -508,7 +619,13 @@ def cmd_check_totals(paths):
 
 
 def cmd_check_ours(ours, paths, negative=False):
-    p = load(paths, negative=negative, by_name=True)
+    p = load(paths, negative=negative, by_name=True, by_place=True)
+    # Rows as ours shows them (--fold=no): by file and function name.
+    shown = place_names({f for (fl, f) in p.fn} | {k[1] for k in p.calls} | {k[3] for k in p.calls})
+    rows = {}
+    for (fl, f), v in p.fn.items():
+        p._add(rows, (fl, shown[f]), v)
+    p.fn = rows
     with open(ours, 'rb') as f:
         doc = json.loads(f.read().decode('utf-8'))
     diffs = []
@@ -746,12 +863,17 @@ class CallGraph:
     v is of level 1, u and v are of different functions, and (without
     levels) u is not in v's cycle.  A function without a level-1 node has
     all its nodes taken for level 1 (not exact if it has two or more).
-    Shared: a function called with two callee files or more (`(below main)`
-    names two functions; static functions of two files can share a name):
+    Places: with p.by_place, a node is a name in its object, so `(below main)` of the program and of libc are two
+    functions, shown as `(below main) [prog]` and `(below main)
+    [libc.so.6]` (place_names).
+    Shared: a function called with two callee files or more (static
+    functions of two files of one object can share a name):
     its nodes may nest at level 1.  For it, and without levels for a
     function of two level-1 nodes or more, the inclusive cost is the union
     rule: counted arcs into its level-1 nodes from callers that no node of
-    it reaches; exact when every other such arc costs nothing.  A function's inclusive cost: over its level-1 nodes v, the
+    it reaches; none from callers that run only inside it (called, and
+    only by its nodes or by such callers); exact when every other such
+    arc costs nothing.  A function's inclusive cost: over its level-1 nodes v, the
     inclusive costs of the counted arcs into v; a root, a level-1 node that
     no other node calls (the program's first function, a thread's start),
     gives instead its self cost and the inclusive costs of the arcs out of
@@ -789,18 +911,25 @@ class CallGraph:
             self.succ[u].append(v)
             self.into[v].append((u, a))
             self.out[u].append((v, a))
-        # Folding.
-        firsts = {x.split("'")[0] for x in nodes}
+        # Folding, in each node's place (p.by_place); the functions then
+        # named as ours shows them (place_names).
+        name_of = lambda x: x.split(SEP)[0] if p.by_place else x
+        place_of = lambda x: SEP + x.split(SEP)[1] if p.by_place else ''
+        firsts = {name_of(x).split("'")[0] for x in nodes}
         self.func, self.level1 = {}, {}
         for x in nodes:
-            parts = x.split("'")
+            parts = name_of(x).split("'")
             f, rest, lvl1 = parts[0], parts[1:], True
             if rest and RECLEVEL.match(rest[0]):
                 rest, lvl1 = rest[1:], False
             if all(c in firsts for c in rest):
-                self.func[x], self.level1[x] = f, lvl1
+                self.func[x], self.level1[x] = f + place_of(x), lvl1
             else:
                 self.func[x], self.level1[x] = x, True
+        if p.by_place:
+            shown = place_names(set(self.func.values()))
+            self.func = {x: shown[f] for x, f in self.func.items()}
+        self.shown = (lambda x: x.replace(SEP, ' @')) if p.by_place else (lambda x: x)
         has1 = {self.func[x] for x in nodes if self.level1[x]}
         self.promoted = set()
         for x in nodes:
@@ -840,6 +969,18 @@ class CallGraph:
                 if y not in reach:
                     reach.add(y)
                     todo.append(y)
+        # Nodes that run only inside f: called, only by f's nodes or by
+        # such nodes (the least such set).
+        inside, grew = set(), True
+        while grew:
+            grew = False
+            for y in self.nodes:
+                if y in inside or self.func[y] == f:
+                    continue
+                callers = [u for u, a in self.into[y] if u != y]
+                if callers and all(self.func[u] == f or u in inside for u in callers):
+                    inside.add(y)
+                    grew = True
         incl, exact = self.zero, True
         for x in nodes:
             if not self.level1[x]:
@@ -851,7 +992,7 @@ class CallGraph:
                         incl = self.add(incl, a[1:])
                 continue
             for u, a in self.into[x]:
-                if self.func[u] == f:
+                if self.func[u] == f or u in inside:
                     continue
                 if u not in reach:
                     incl = self.add(incl, a[1:])
@@ -947,9 +1088,10 @@ class CallGraph:
         apart), so that the function's inclusive cost counts them twice."""
         out = []
         for x in sorted(self.nodes):
-            f = self.func[x]
-            if self.level1[x] and f != x and f in x.split("'")[1:]:
-                out.append((f, x))
+            f, name = self.func[x], x.split(SEP)[0]
+            base = f.split(' [')[0] if SEP in x else f
+            if self.level1[x] and base != name and base in name.split("'")[1:]:
+                out.append((f, self.shown(x)))
         return out
 
     def cycle_figures(self):
@@ -1006,7 +1148,7 @@ def cmd_check_graph(ours, paths):
     """Our JSON's call_graph against the CallGraph of the files (added up),
     and the invariants: no function's or cycle's inclusive cost above the
     program's total in any event (Callgrind's counts are never negative)."""
-    p = load(paths, by_name=True)
+    p = load(paths, by_name=True, by_place=True)
     g = CallGraph(p)
     with open(ours, 'rb') as f:
         doc = json.loads(f.read().decode('utf-8', 'surrogateescape'))
@@ -1033,7 +1175,7 @@ def cmd_check_graph(ours, paths):
     for x, d in over[:3]:
         notes.append('Callgrind\'s calls into %s cost %s more than its self cost and its calls'
                      ' (a call that never returns, or still running at the dump)' % (
-                         x, fmt(names, [max(0, c) for c in d])))
+                         g.shown(x), fmt(names, [max(0, c) for c in d])))
     if len(over) > 3:
         notes.append('... and %d more such nodes' % (len(over) - 3))
     for f, x in g.nested_contexts()[:3]:
@@ -1358,7 +1500,7 @@ def main(argv):
                 return cmd_check_ours(args[1], args[2:], negative=True)
             return cmd_check_ours(args[0], args[1:])
         if cmd == 'graph':
-            p = load(args, by_name=True)
+            p = load(args, by_name=True, by_place=True)
             json.dump({'events': p.events, 'call_graph': graph_json(CallGraph(p))}, sys.stdout, indent=1)
             return 0
         if cmd == 'check-graph':

@@ -13,8 +13,12 @@ import json
 import os
 import re
 import subprocess
+import sys
 
 import vglib
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'callgrind'))
+import cgoracle  # noqa: E402
 
 # Frame widths may differ from the exact figure by this much (pixels).
 SLACK = 1.0
@@ -257,6 +261,7 @@ def read_paths(path):
     recursion collapsed (a path of the function, name and entry file, of
     its parent's frame is inside that frame's activation: counted there)."""
     names, files, at, fn_at, out = {}, {}, {}, {}, {}
+    shown = cgoracle.path_names([path])
     with open(path, encoding='utf-8', errors='surrogateescape') as f:
         for line in f:
             m = re.match(r'^# cp-(fn|fl)=(\d+) (.*)$', line.rstrip('\n'))
@@ -271,7 +276,7 @@ def read_paths(path):
             if t[1] and fn_at[t[1]] == fn:
                 at[t[0]], fn_at[t[0]] = at[t[1]], fn
                 continue
-            key = (at[t[1]] if t[1] else ()) + (fn[1],)
+            key = (at[t[1]] if t[1] else ()) + (shown(fn),)
             at[t[0]], fn_at[t[0]] = key, fn
             out[key] = [a + b for a, b in zip(out.get(key, [0] * len(t[4:])), t[4:])]
     return out

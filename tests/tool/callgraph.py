@@ -293,6 +293,7 @@ def want_folded(paths, e, deep=1000):
     first is None when a path is deeper than `deep` (the lines of a
     60,000-deep recursion, expanded, would fill gigabytes)."""
     flat, short = {}, {}
+    shown = cgoracle.path_names(paths)
     for f in paths:
         names, nodes = read_paths(f)
         files = {}
@@ -304,7 +305,7 @@ def want_folded(paths, e, deep=1000):
         full, coll, depth, fn_of, cfn = {}, {}, {}, {}, {}
         roots = 0
         for i, n in sorted(nodes.items()):
-            name = escape(names[n[1]])
+            name = escape(shown((files.get(n[1]), names[n[1]])))
             # A frame is a function, its name and its entry's file: the
             # collapse merges a path into its parent's frame when that
             # frame is of the same function.

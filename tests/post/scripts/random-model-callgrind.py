@@ -14,7 +14,9 @@
 # at random, in tables shared by kind (fl/fi/fe/cfi/cfl/jfi, fn/cfn/jfn,
 # ob/cob) and across parts, ids defined and sometimes redefined; subposition
 # compression (`+N`, `-N`, `*`, absolute, hex); comments and empty lines;
-# `ob=` lines; `fi=`/`fe=` to the current file, and to another file right
+# `ob=` lines (each function name in one object throughout, OBJ_OF:
+# a name in two objects is two functions, which a report names apart, as
+# a Cachegrind original cannot); `fi=`/`fe=` to the current file, and to another file right
 # before an `fn=` (which returns to the function's file); a count line split
 # in two at one position; calls (`cob=`, `cfi=`/`cfl=`, `cfn=`, `calls=N
 # TARGET`, `calls=0`, the inclusive cost line, never self cost); jumps
@@ -57,6 +59,10 @@ FNS = ['f', 'g', 'main', '???', 'h_x']
 OBJS = ['/usr/bin/p', 'libc.so.6', '???', '/lib/ld.so']
 OTHER_FILES = FILES + ['lib.c', 'sub/d.h']
 OTHER_FNS = FNS + ['callee', "f'2", 'printf']
+# Each function's object, the same in every twin (a recursion level of f,
+# folded to f, with f).
+OBJ_OF = {fn: OBJS[i % len(OBJS)] for i, fn in enumerate(OTHER_FNS + ['<unspecified>', 'edge_small', 'edge_big'])}
+OBJ_OF["f'2"] = OBJ_OF['f']
 
 def rand_counts(nev):
     return [CH([0, 0, RI(1, 2000), RI(-30, 30), RI(1, 10**7)]) for _ in range(nev)]
@@ -176,9 +182,11 @@ class Twin:
         self.out.append(pos + (' ' + c if c else ''))
 
     def call(self):
-        if R() < 0.3: self.out.append('cob=' + self.name('obj', CH(OBJS)))
+        callee = CH(OTHER_FNS)
+        if OBJ_OF[callee] != self.ob or R() < 0.3:
+            self.out.append('cob=' + self.name('obj', OBJ_OF[callee]))
         if R() < 0.4: self.out.append(CH(['cfi=', 'cfl=']) + self.name('file', CH(OTHER_FILES)))
-        self.out.append('cfn=' + self.name('fn', CH(OTHER_FNS)))
+        self.out.append('cfn=' + self.name('fn', callee))
         n = CH([0, 1, RI(1, 9), RI(10, 10**6)])
         target = self.position({'instr': RI(0x400000, 0x4fffff), 'line': RI(0, 40)}, 'target')
         self.out.append('calls=%s %s' % (('0x%x' % n) if R() < 0.1 else n, target))
@@ -207,10 +215,16 @@ class Twin:
             if r < 0.35: self.call()
             elif r < 0.6: self.jump()
             elif r < 0.8: self.out.append(CH(['fi=', 'fe=']) + self.name('file', f))
-            else: self.out.append('ob=' + self.name('obj', CH(OBJS)))
+            else: self.out.append('ob=' + self.name('obj', self.ob))
             self.noise()
 
+    def enter_obj(self, fn):
+        if OBJ_OF[fn] != self.ob or R() < 0.3:
+            self.ob = OBJ_OF[fn]
+            self.out.append('ob=' + self.name('obj', self.ob))
+
     def block(self, f, fn, lines):
+        self.enter_obj(fn)
         self.out.append('fn=' + self.name('fn', fn))
         self.noise()
         for ln, v in lines:
@@ -232,6 +246,7 @@ class Twin:
         (file, <unspecified>) entry is made, at line unspec[file]."""
         self.positions = CH([['line'], ['instr', 'line']])
         self.last = {}
+        self.ob = None
         keys = list(header)
         if number > 1 or R() < 0.5: keys.append('part: %d' % number)
         if R() < 0.3: keys.append('pid: %d' % RI(100, 99999))
@@ -254,11 +269,11 @@ class Twin:
             self.out.append('summary: ' + self.counts([claim[i] for i in range(self.nev)], strip=False))
         self.noise()
         for f, fns, at in segments:
-            if R() < 0.4: self.out.append('ob=' + self.name('obj', CH(OBJS)))
             self.out.append('fl=' + self.name('file', f))
             self.noise()
             for i in range(len(fns) + 1):
                 if at == i:
+                    self.enter_obj('<unspecified>')
                     self.out.append('fn=' + self.name('fn', '<unspecified>'))
                     self.line(self.position(self.where(unspec[f]), 'cost'), [])
                 if i == len(fns): break

@@ -1,0 +1,1 @@
+cg_annotate --threshold=0 --no-annotate objects.clout
