@@ -677,7 +677,8 @@ static cg_count number_after(const char *text, size_t len, const char *key, cons
         if (memcmp(text + i, key, kl) != 0) continue;
         cg_count v = 0;
         size_t j = i + kl;
-        while (j < len && cg_is_digit(text[j]) && v < INT64_MAX / 10) v = v * 10 + (text[j++] - '0');
+        while (j < len && cg_is_digit(text[j]) && v < INT64_MAX / 10)
+            v = v * 10 + (text[j++] - '0');
         size_t sl = strlen(stop);
         return j + sl <= len && memcmp(text + j, stop, sl) == 0 ? v : 0;
     }
@@ -694,10 +695,10 @@ static void paths_header(cg_input *in, const char *text, size_t len, const char 
     cg_count runs = number_after(text, len, "merged from ", " profile");
     in->has_paths = true;
     in->paths_runs = cg_sat_add(in->paths_runs, runs ? runs : 1);
-    in->paths_folded =
-        cg_sat_add(in->paths_folded, number_after(text, len, "; ", " calls folded into an open path"));
-    in->paths_truncated = cg_sat_add(in->paths_truncated,
-                                     number_after(text, len, "their function, ", " into their caller"));
+    in->paths_folded = cg_sat_add(in->paths_folded,
+                                  number_after(text, len, "; ", " calls folded into an open path"));
+    in->paths_truncated = cg_sat_add(
+        in->paths_truncated, number_after(text, len, "their function, ", " into their caller"));
 }
 
 /* A `#` line: a comment, or one of our tool's call-path lines. */

@@ -65,8 +65,8 @@ uint32_t cg_sink_fn_name(cg_sink *s, const char *name, size_t len);
 uint32_t cg_sink_obj_name(cg_sink *s, const char *name, size_t len);
 
 /* Moves the position: the entry is made on the next cost (or at once by
-   cg_sink_enter, for the rule that names make entries).  No object (CG_NONE: a Cachegrind file, a Callgrind part before its
-   ob=) is the object without a name and no home is the file itself: that
+   cg_sink_enter, for the rule that names make entries).  No object (CG_NONE: a Cachegrind file, a
+   Callgrind part before its ob=) is the object without a name and no home is the file itself: that
    is all the Callgrind format can write of them, so it is what they are,
    or a profile written and read back would join entries it kept apart. */
 static inline void cg_sink_at(cg_sink *s, uint32_t file, uint32_t fn, uint32_t obj, uint32_t home)

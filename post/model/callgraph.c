@@ -287,7 +287,7 @@ static int cmp_key(const void *a, const void *b)
 /* A place of no object (entries without one whose name is in several
    objects, or in none). */
 #define PLACE_NONE UINT32_MAX
-#define MANY (CG_NONE - 1)
+#define MANY       (CG_NONE - 1)
 
 static void note_place(cg_places *pl, uint32_t obj, uint32_t fn)
 {
@@ -360,8 +360,8 @@ static uint32_t node_get(cg_u64map *nodes, uint64_t **key, size_t *cap, uint32_t
     return *v - 1;
 }
 
-void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side,
-                         const cg_places *pl, uint64_t **key, cg_u64map *nodes)
+void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side, const cg_places *pl,
+                         uint64_t **key, cg_u64map *nodes)
 {
     size_t nev = p->n_events, cap = 0;
     uint32_t n = 0;
@@ -392,7 +392,8 @@ void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side,
     struct call_key *k = xmalloc((p->n_arcs + 1) * sizeof *k);
     size_t m = 0;
     for (uint32_t i = 0; i < p->n_arcs; i++)
-        if (callee[i] != CG_NONE) k[m++] = (struct call_key){pair_node[p->arcs[i].caller], callee[i], i};
+        if (callee[i] != CG_NONE)
+            k[m++] = (struct call_key){pair_node[p->arcs[i].caller], callee[i], i};
     qsort(k, m, sizeof *k, cmp_key);
     for (size_t i = 0, j; i < m; i = j) {
         cg_count count = 0;

@@ -105,7 +105,7 @@ static inline uint32_t cg_fn_key_name(uint64_t k)
    read on that side, entries' self costs and calls' callees alike;
    key[v] is node v's key and nodes maps a key to its node (made here:
    free both). */
-void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side,
-                         const cg_places *pl, uint64_t **key, cg_u64map *nodes);
+void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side, const cg_places *pl,
+                         uint64_t **key, cg_u64map *nodes);
 
 #endif

@@ -66,8 +66,8 @@ static uint32_t node_of(const cg_fgraph *f, uint64_t k)
    `no object`), so that every function has a name of
    its own (names.strs[F] for function F).  plain[F]: its name without the
    place, in bases; place[F]: the key of a node of it. */
-static void name_functions(cg_fgraph *f, const cg_strtab *bases,
-                           const uint32_t *plain, const uint64_t *place, size_t nf)
+static void name_functions(cg_fgraph *f, const cg_strtab *bases, const uint32_t *plain,
+                           const uint64_t *place, size_t nf)
 {
     uint32_t *n_of = xcalloc(bases->n + 1, sizeof *n_of);
     for (size_t F = 0; F < nf; F++) n_of[plain[F]]++;

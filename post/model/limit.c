@@ -195,9 +195,9 @@ static bool fn_cost(const cg_limit *l, const cg_fgraph *g, cg_count *lo, cg_coun
        by its name alone as well. */
     for (uint32_t f = 0; f < nf; f++) {
         const cg_str *name = cg_name(&g->names, f);
-        any |= match[f] = cg_limit_match(l->fn, name->s, name->len) ||
-                          (g->fns[f].name_len < name->len &&
-                           cg_limit_match(l->fn, name->s, g->fns[f].name_len));
+        any |= match[f] =
+            cg_limit_match(l->fn, name->s, name->len) ||
+            (g->fns[f].name_len < name->len && cg_limit_match(l->fn, name->s, g->fns[f].name_len));
     }
     cg_count *clo = xcalloc(g->nev + 1, sizeof *clo), *chi = xcalloc(g->nev + 1, sizeof *chi);
     cg_fgraph_union(g, match, clo, chi);
