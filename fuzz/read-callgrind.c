@@ -83,7 +83,7 @@ static void call_graph(cg_profile *p, const cg_input *in, cg_count *pairs, cg_co
         free(all);
         if (fold) {
             size_t before = p->n_pairs;
-            cg_fgraph_rename(&g, p);
+            cg_fgraph_apply(&g, p);
             FUZZ_CHECK(p->n_pairs <= before);
             entry_sums(p, pairs, lines);
             FUZZ_CHECK(memcmp(pairs, in->total, nev * sizeof *pairs) == 0);
