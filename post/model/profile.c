@@ -454,6 +454,12 @@ static uint32_t map_name(cg_strtab *t, cg_subst *sub, uint32_t **map, size_t *ca
     if (sub) {
         *err = cg_subst_apply(sub, s, len, out);
         if (*err) return CG_NONE;
+        /* A line break would end the name's line in a profile written
+           (cg_merge, cg_diff) and in a report's table. */
+        if (out->len && (memchr(out->p, '\n', out->len) || memchr(out->p, '\r', out->len))) {
+            *err = "the name it makes holds a line break";
+            return CG_NONE;
+        }
         id = cg_intern(t, out->p ? out->p : "", out->len);
     }
     (*map)[raw] = id + 1;

@@ -1,0 +1,1 @@
+cg_diff --mod-funcname='s/f/a\rb/' z.cgout z.cgout
