@@ -67,8 +67,9 @@ static int write_sources(long lines, const char *dir)
    lines in files of 40 functions, 100 files to an object, every name
    compressed (`(N) name` the first time, `(N)` after), lines relative to
    the last (`+N`, `-N`, `*`), a quarter of the functions with a stretch
-   inlined from a header (fi=/fe=), and a call every 8 cost lines (cfi= when
-   the callee is in another file, cfn=, calls=, the inclusive cost line).
+   inlined from a header (fi=/fe=), and a call every 8 cost lines (cob= when
+   the callee is in another object, as Callgrind writes it; cfi= when the
+   callee is in another file; cfn=, calls=, the inclusive cost line).
    The summary: line and the totals: line are the sum of the self costs,
    which a first pass (print == 0) computes. */
 #define CG_NEV 9
@@ -87,13 +88,14 @@ static void callgrind_gen(const char *seed, long lines, const char *dir, int pri
     state = strtoull(seed, NULL, 10) * 0x9e3779b97f4a7c15ull + 2;
     const long per_fn = PER_FN, fns_per_file = FNS_PER_FILE;
     long fns = (lines + per_fn - 1) / per_fn, files = (fns + fns_per_file - 1) / fns_per_file;
-    /* Which names have been defined: functions, then files (headers after
-       the sources). */
-    static unsigned char *fn_def, *file_def;
+    /* Which names have been defined: functions, files (headers after the
+       sources) and objects. */
+    static unsigned char *fn_def, *file_def, *obj_def;
     if (print) {
         fn_def = calloc((size_t)fns + 1, 1);
         file_def = calloc((size_t)files * 2 + 1, 1);
-        if (!fn_def || !file_def) exit(1);
+        obj_def = calloc((size_t)(fns / (fns_per_file * 100)) + 2, 1);
+        if (!fn_def || !file_def || !obj_def) exit(1);
     }
 #define NAME_FN(key, f)                                                                            \
     do {                                                                                           \
@@ -116,6 +118,16 @@ static void callgrind_gen(const char *seed, long lines, const char *dir, int pri
                    k_ < files ? "source_file" : "inline", k_ % files, k_ < files ? "c" : "h");     \
         }                                                                                          \
     } while (0)
+#define NAME_OBJ(key, o)                                                                           \
+    do {                                                                                           \
+        long o_ = (o);                                                                             \
+        if (print && obj_def[o_]) {                                                                \
+            printf(key "=(%ld)\n", o_ + 1);                                                        \
+        } else if (print) {                                                                        \
+            obj_def[o_] = 1;                                                                       \
+            printf(key "=(%ld) %s/lib/libmodule%ld.so\n", o_ + 1, dir, o_);                        \
+        }                                                                                          \
+    } while (0)
     static const uint64_t range[CG_NEV] = {200000, 80000, 40000, 200, 9000, 900, 50, 300, 90};
     long last = 0;
     for (long i = 0; i < lines; i++) {
@@ -123,9 +135,7 @@ static void callgrind_gen(const char *seed, long lines, const char *dir, int pri
         uint64_t weight = 1 + 3000 / (1 + (uint64_t)(fn * 7919) % 3000);
         if (at == 0) {
             if (print) putchar('\n');
-            if (fn % (fns_per_file * 100) == 0 && print)
-                printf("ob=(%ld) %s/lib/libmodule%ld.so\n", fn / (fns_per_file * 100) + 1, dir,
-                       fn / (fns_per_file * 100));
+            if (fn % (fns_per_file * 100) == 0) NAME_OBJ("ob", fn / (fns_per_file * 100));
             if (fn % fns_per_file == 0) NAME_FILE("fl", file);
             NAME_FN("fn", fn);
         }
@@ -161,6 +171,8 @@ static void callgrind_gen(const char *seed, long lines, const char *dir, int pri
             for (int e = 0; e < CG_NEV; e++) inc[e] = v[e] * (10 + next() % 50);
             if (print) {
                 long cur = inl && at >= 20 && at < 30 ? files + file : file;
+                long cobj = callee / (fns_per_file * 100);
+                if (cobj != fn / (fns_per_file * 100)) NAME_OBJ("cob", cobj);
                 if (cfile != cur) NAME_FILE("cfi", cfile);
                 NAME_FN("cfn", callee);
                 printf("calls=%" PRIu64 " %ld\n*", calls, (callee % fns_per_file) * 200 + 1);
@@ -170,6 +182,7 @@ static void callgrind_gen(const char *seed, long lines, const char *dir, int pri
     }
 #undef NAME_FN
 #undef NAME_FILE
+#undef NAME_OBJ
 }
 
 static int callgrind_main(const char *seed, long lines, const char *dir)

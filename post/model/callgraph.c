@@ -361,7 +361,7 @@ static uint32_t node_get(cg_u64map *nodes, uint64_t **key, size_t *cap, uint32_t
 }
 
 void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side, const cg_places *pl,
-                         uint64_t **key, cg_u64map *nodes)
+                         uint64_t **key, cg_u64map *nodes, uint32_t **called_as)
 {
     size_t nev = p->n_events, cap = 0;
     uint32_t n = 0;
@@ -375,25 +375,29 @@ void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side, co
                            ? node_get(nodes, key, &cap, &n, cg_fn_key(pl, e->obj, e->fn))
                            : CG_NONE;
     }
-    uint32_t *callee = xmalloc((p->n_arcs + 1) * sizeof *callee);
-    for (size_t i = 0; i < p->n_arcs; i++) {
+    /* The calls by the nodes they join, to be put in (caller, callee)
+       order, each pair's then added up: the graph never holds a second
+       copy of every call site's costs. */
+    struct call_key *k = xmalloc((p->n_arcs + 1) * sizeof *k);
+    size_t m = 0;
+    for (uint32_t i = 0; i < p->n_arcs; i++) {
         const cg_arc *a = &p->arcs[i];
-        callee[i] = cg_on_side(a->sides, side)
-                        ? node_get(nodes, key, &cap, &n, cg_fn_key(pl, a->obj, a->fn))
-                        : CG_NONE;
+        if (cg_on_side(a->sides, side))
+            k[m++] =
+                (struct call_key){pair_node[a->caller],
+                                  node_get(nodes, key, &cap, &n, cg_fn_key(pl, a->obj, a->fn)), i};
+    }
+    uint32_t *as = *called_as = xmalloc(((size_t)n + 1) * sizeof *as);
+    for (uint32_t v = 0; v < n; v++) as[v] = CG_NONE;
+    for (size_t i = 0; i < m; i++) {
+        uint32_t file = p->arcs[k[i].arc].file, *w = &as[k[i].to];
+        *w = *w == CG_NONE || *w == file ? file : CG_CALLED_AS_MANY;
     }
     cg_graph_init(g, n, nev);
     cg_count *cc = xcalloc(nev + 1, sizeof *cc), *buf = xcalloc(nev + 1, sizeof *buf);
     for (uint32_t i = 0; i < p->n_pairs; i++)
         if (pair_node[i] != CG_NONE)
             cg_cc_add(cg_graph_self(g, pair_node[i]), cg_pair_side_cc(p, i, side, buf), nev, 1);
-    /* The calls in (caller, callee) order, each pair's added up here: the
-       graph never holds a second copy of every call site's costs. */
-    struct call_key *k = xmalloc((p->n_arcs + 1) * sizeof *k);
-    size_t m = 0;
-    for (uint32_t i = 0; i < p->n_arcs; i++)
-        if (callee[i] != CG_NONE)
-            k[m++] = (struct call_key){pair_node[p->arcs[i].caller], callee[i], i};
     qsort(k, m, sizeof *k, cmp_key);
     for (size_t i = 0, j; i < m; i = j) {
         cg_count count = 0;
@@ -408,6 +412,5 @@ void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side, co
     free(buf);
     free(k);
     free(pair_node);
-    free(callee);
     cg_graph_solve(g);
 }

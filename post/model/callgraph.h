@@ -103,9 +103,12 @@ static inline uint32_t cg_fn_key_name(uint64_t k)
 /* The graph of a profile's calls on one side (CG_SIDE_SUM: as summed; the
    others need cg_profile.keep_sides): one node per function (cg_fn_key)
    read on that side, entries' self costs and calls' callees alike;
-   key[v] is node v's key and nodes maps a key to its node (made here:
-   free both). */
+   key[v] is node v's key, nodes maps a key to its node (value node + 1)
+   and called_as[v] is the file the calls into v name (cfi=): CG_NONE
+   when none does, CG_CALLED_AS_MANY when they name several (made here:
+   free all three). */
 void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side, const cg_places *pl,
-                         uint64_t **key, cg_u64map *nodes);
+                         uint64_t **key, cg_u64map *nodes, uint32_t **called_as);
+#define CG_CALLED_AS_MANY (CG_NONE - 1)
 
 #endif

@@ -53,27 +53,21 @@ static void add_uncalled(const cg_fgraph *f, uint32_t v, cg_count *cc, cg_count 
 
 /* ------------------------------------------------------------ functions */
 
-/* The node of a function key read on the graph's side. */
-static uint32_t node_of(const cg_fgraph *f, uint64_t k)
-{
-    const uint32_t *v = cg_u64map_find(&f->nodes, k);
-    assert(v);
-    return *v - 1;
-}
-
 /* The name a report shows for each function: its own, or, when functions
    in several places have it, `NAME [PLACE]` (the object's file name, or
    `no object`), so that every function has a name of
    its own (names.strs[F] for function F).  plain[F]: its name without the
-   place, in bases; place[F]: the key of a node of it. */
-static void name_functions(cg_fgraph *f, const cg_strtab *bases, const uint32_t *plain,
-                           const uint64_t *place, size_t nf)
+   place, a name read (an id in read) or another (read->n + its id in
+   more); place[F]: the key of a node of it. */
+static void name_functions(cg_fgraph *f, const cg_strtab *read, const cg_strtab *more,
+                           const uint32_t *plain, const uint64_t *place, size_t nf)
 {
-    uint32_t *n_of = xcalloc(bases->n + 1, sizeof *n_of);
+    uint32_t *n_of = xcalloc(read->n + more->n + 1, sizeof *n_of);
     for (size_t F = 0; F < nf; F++) n_of[plain[F]]++;
     cg_buf b = {0};
     for (uint32_t F = 0; F < nf; F++) {
-        const cg_str *s = cg_name(bases, plain[F]);
+        const cg_str *s = plain[F] < read->n ? cg_name(read, plain[F])
+                                             : cg_name(more, plain[F] - (uint32_t)read->n);
         b.len = 0;
         cg_buf_add(&b, s->s, s->len);
         if (n_of[plain[F]] > 1) {
@@ -126,7 +120,13 @@ static bool *name_nodes(cg_fgraph *f, const cg_profile *p, const uint64_t *key)
             f->level1[v] = !level;
             f->levels |= level;
         }
-        uint32_t name = cg_intern(&plains, s->s, len);
+        /* The folded name is most often a name read (F for F'2): only
+           the others are copied. */
+        uint32_t name = cg_fn_key_name(key[v]);
+        if (len != s->len) {
+            uint32_t id = cg_strtab_find(&p->fns, s->s, len);
+            name = id != UINT32_MAX ? id : (uint32_t)(p->fns.n + cg_intern(&plains, s->s, len));
+        }
         uint64_t k = key[v] >> 32 << 32 | name;
         uint32_t *F = cg_u64map_slot(&funcs, k, true);
         if (!*F) {
@@ -140,7 +140,7 @@ static bool *name_nodes(cg_fgraph *f, const cg_profile *p, const uint64_t *key)
     }
     f->fns = xmalloc((nf + 1) * sizeof *f->fns);
     for (size_t F = 0; F < nf; F++) f->fns[F] = (cg_ffn){CG_NONE, true, false, 0, 0, 0};
-    name_functions(f, &plains, plain, place, nf);
+    name_functions(f, &p->fns, &plains, plain, place, nf);
     free(plain);
     free(place);
     cg_u64map_free(&funcs);
@@ -160,19 +160,17 @@ static bool *name_nodes(cg_fgraph *f, const cg_profile *p, const uint64_t *key)
    more than one file (static functions of two files of one object may
    have one name).  Callgrind counts levels per function, so one of them
    can run inside another at level 1. */
-static void mark_shared(cg_fgraph *f, const cg_profile *p, enum cg_side side)
+static void mark_shared(cg_fgraph *f, const uint32_t *called_as)
 {
     size_t nf = cg_fgraph_n(f);
     uint32_t *file = xmalloc((nf + 1) * sizeof *file);
     for (size_t F = 0; F < nf; F++) file[F] = CG_NONE;
-    for (size_t i = 0; i < p->n_arcs; i++) {
-        const cg_arc *a = &p->arcs[i];
-        if (!cg_on_side(a->sides, side)) continue;
-        uint32_t F = f->fn_of[node_of(f, cg_fn_key(&f->places, a->obj, a->fn))];
-        if (file[F] == CG_NONE)
-            file[F] = a->file;
-        else if (file[F] != a->file)
+    for (uint32_t v = 0; v < f->g.n; v++) {
+        uint32_t F = f->fn_of[v], as = called_as[v];
+        if (as == CG_NONE) continue;
+        if (as == CG_CALLED_AS_MANY || (file[F] != CG_NONE && file[F] != as))
             f->fns[F].shared = true;
+        file[F] = as;
     }
     free(file);
 }
@@ -342,16 +340,18 @@ static void build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side sid
     f->folded = fold;
     cg_places_init(&f->places, p);
     uint64_t *key;
-    cg_graph_of_profile(&f->g, p, side, &f->places, &key, &f->nodes);
+    uint32_t *called_as;
+    cg_graph_of_profile(&f->g, p, side, &f->places, &key, &f->nodes, &called_as);
+    if (drop) cg_profile_drop_arcs(drop); /* the written graph holds them */
     bool *has1 = name_nodes(f, p, key);
     free(key);
     size_t nf = cg_fgraph_n(f);
-    mark_shared(f, p, side);
+    mark_shared(f, called_as);
+    free(called_as);
     f->n_read = p->fns.n;
     f->n_read_files = p->files.n;
     f->name_of = xmalloc((nf + 1) * sizeof *f->name_of);
     for (size_t F = 0; F < nf; F++) f->name_of[F] = CG_NONE;
-    if (drop) cg_profile_drop_arcs(drop);
     f->self = xcalloc(nf * f->nev + 1, sizeof(cg_count));
     f->incl = xcalloc(nf * f->nev + 1, sizeof(cg_count));
     fold_arcs(f);
