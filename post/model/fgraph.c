@@ -410,7 +410,7 @@ void cg_fgraph_apply(cg_fgraph *f, cg_profile *p)
     cg_profile_drop_arcs(p);
     if (f)
         cg_fgraph_rename(f, p);
-    else
+    else if (cg_profile_has_format(p, CG_FMT_CALLGRIND)) /* else keyed so already */
         cg_profile_rekey(p, NULL, NULL);
 }
 
