@@ -72,7 +72,7 @@ void cg_fold_bases(const cg_strtab *fns, cg_strtab *bases);
 size_t cg_fold_len(const cg_strtab *bases, const char *name, size_t len, bool *level);
 
 /* Where a function is, which tells two functions of one name apart
-   (docs/post-processors.md, "Which function"): the file name of its
+   (docs/post-processors.md, "The call graph"): the file name of its
    object (the path's last part, so that a program's libc is one object
    whichever directory each run loaded it from), as Callgrind keeps its
    functions apart, recursion levels included.  Entries without an object
