@@ -51,6 +51,13 @@ static void add_uncalled(const cg_fgraph *f, uint32_t v, cg_count *cc, cg_count 
         if (g->arcs[a].to != v) cg_cc_add(cc, cg_garc_cc(g, a, buf), f->nev, 1);
 }
 
+static bool cc_zero(const cg_count *cc, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (cc[i]) return false;
+    return true;
+}
+
 /* ------------------------------------------------------------ functions */
 
 /* The name a report shows for each function: its own, or, when functions
@@ -195,7 +202,7 @@ static void solve_functions(cg_fgraph *f, const bool *has1)
         l1[F]++;
         if (cycle_of(f, v) != CG_NONE) f->fns[F].exact = false;
         cg_count *incl = f->incl + (size_t)F * nev;
-        if (uncalled(f, v)) add_uncalled(f, v, incl, buf);
+        if (!f->root_incl && uncalled(f, v)) add_uncalled(f, v, incl, buf);
         for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1]; k++) {
             uint32_t a = g->in_arcs[k];
             if (!outermost(f, g->arcs[a].from, v)) {
@@ -206,6 +213,9 @@ static void solve_functions(cg_fgraph *f, const bool *has1)
             cg_cc_add(incl, cg_garc_cc(g, a, buf), nev, 1);
         }
     }
+    if (f->root_incl)
+        for (uint32_t F = 0; F < nf; F++)
+            cg_cc_add(f->incl + (size_t)F * nev, f->root_incl + (size_t)F * nev, nev, 1);
     bool *one = xcalloc(nf + 1, sizeof *one);
     cg_count *lo = xcalloc(nev + 1, sizeof *lo), *hi = xcalloc(nev + 1, sizeof *hi);
     for (uint32_t F = 0; F < nf; F++) {
@@ -329,6 +339,51 @@ static void fold_arcs(cg_fgraph *f)
     cg_adjacency_make(nf, f->arcs, k, sizeof *f->arcs, &f->first_out, &f->first_in, &f->in_arcs);
 }
 
+/* ----------------------------------------------------------------- roots */
+
+static uint32_t *path_functions(const cg_fgraph *f, const cg_profile *p);
+
+/* What root activations cost.  A function that no call enters runs as a
+   root: a thread's first function, a signal handler, a region entered
+   from outside.  The calls say nothing of what its activations cost, and
+   its self cost plus its calls misses the code it reaches by a jump that
+   opens no activation (code without a symbol, `???`, or an alias of
+   another symbol's code), so `__libc_start_main` of a stripped program
+   would cost less in the call graph than in the flame graph.  Our tool's
+   call paths hold each root activation's cost: with them every figure has
+   one source, a root's the paths', and a function whose code ran only
+   inside others' activations has none of its own.  NULL (the solve then
+   takes each function nobody calls for a root that costs its self cost
+   and its calls) unless every input has paths, none lost a root (a root
+   the table had no room for is in no path), and every root path with a
+   cost on this side is one function's. */
+static cg_count *root_costs(const cg_fgraph *f, const cg_profile *p, enum cg_side side)
+{
+    if (!cg_profile_has_paths(p)) return NULL;
+    for (size_t i = 0; i < p->n_inputs; i++)
+        if (p->inputs[i].paths_truncated) return NULL;
+    size_t nev = f->nev;
+    uint32_t *fn = path_functions(f, p);
+    cg_count *out = xcalloc(cg_fgraph_n(f) * nev + 1, sizeof *out);
+    cg_count *cc = xcalloc(nev + 1, sizeof *cc);
+    for (size_t i = 0; i < p->n_paths && out; i++) {
+        if (p->paths[i].parent != CG_NONE) continue;
+        const cg_count *old = cg_path_old(p, i);
+        memset(cc, 0, nev * sizeof *cc);
+        if (side != CG_SIDE_OLD) cg_cc_add(cc, cg_path_cc(p, i), nev, 1);
+        if (side != CG_SIDE_NEW && old) cg_cc_add(cc, old, nev, side == CG_SIDE_OLD ? 1 : -1);
+        if (cc_zero(cc, nev)) continue;
+        if (fn[i] == CG_NONE) {
+            free(out);
+            out = NULL;
+        } else
+            cg_cc_add(out + (size_t)fn[i] * nev, cc, nev, 1);
+    }
+    free(cc);
+    free(fn);
+    return out;
+}
+
 /* ----------------------------------------------------------------- whole */
 
 /* The graph of p's calls on one side; with `drop` (p itself), p's calls
@@ -355,6 +410,7 @@ static void build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side sid
     f->self = xcalloc(nf * f->nev + 1, sizeof(cg_count));
     f->incl = xcalloc(nf * f->nev + 1, sizeof(cg_count));
     fold_arcs(f);
+    f->root_incl = root_costs(f, p, side);
     solve_functions(f, has1);
     free(has1);
     keep_cycles(f);
@@ -388,6 +444,7 @@ void cg_fgraph_free(cg_fgraph *f)
     cg_u64map_free(&f->nodes);
     free(f->func_of);
     free(f->name_of);
+    free(f->root_incl);
     memset(f, 0, sizeof *f);
 }
 
@@ -485,13 +542,6 @@ void cg_fgraph_rename(cg_fgraph *f, cg_profile *p)
 
 #define MANY (CG_NONE - 1)
 
-static bool cc_zero(const cg_count *cc, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (cc[i]) return false;
-    return true;
-}
-
 bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_count *hi)
 {
     const cg_graph *g = &f->g;
@@ -545,10 +595,16 @@ bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_cou
     }
     free(need);
     bool exact = true;
+    if (f->root_incl) /* root activations are outermost */
+        for (uint32_t F = 0; F < cg_fgraph_n(f); F++)
+            if (match[F]) {
+                cg_cc_add(lo, f->root_incl + (size_t)F * nev, nev, 1);
+                cg_cc_add(hi, f->root_incl + (size_t)F * nev, nev, 1);
+            }
     for (uint32_t v = 0; v < n; v++) {
         uint32_t F = f->fn_of[v];
         if (!match[F] || !f->level1[v]) continue;
-        if (uncalled(f, v)) {
+        if (!f->root_incl && uncalled(f, v)) {
             add_uncalled(f, v, lo, buf);
             add_uncalled(f, v, hi, buf);
         }

@@ -425,7 +425,7 @@ def path_names(paths):
     name is in several (entries without an object join the name's one
     object, if it has one); a path, which names no object, takes that name
     when the entries of its file and name are of one function, else the
-    bare name."""
+    bare name (with strict, None: not one function's)."""
     kind = {'ob': 'ob', 'cob': 'ob', 'fl': 'fl', 'fi': 'fl', 'fe': 'fl', 'cfi': 'fl', 'cfl': 'fl',
             'fn': 'fn', 'cfn': 'fn'}
     objs_of = {}      # (home file, name) -> objects of its entries
@@ -456,15 +456,67 @@ def path_names(paths):
                     places.setdefault(v, set()).add(cob or ob)
                     cob = None
 
-    def show(fn):
+    def show(fn, strict=False):
         objs = places.get(fn[1], set()) - {None}
         o = {(next(iter(objs)) if x is None and len(objs) == 1 else x)
              for x in objs_of.get(fn, set())}
+        if strict and len(o) != 1:
+            return None  # not one function's entries
         if len(objs) < 2 or len(o) != 1:
             return fn[1]
         x = next(iter(o))
         return '%s [%s]' % (fn[1], 'no object' if x is None else x)
     return show
+
+
+def read_path_table(path):
+    """The call-path table of one of our tool's files (docs/format.md):
+    (files, names, nodes, lost): K -> entry file and K -> name of each
+    `# cp-fl`/`# cp-fn` line, id -> (parent, K, calls, costs) of each
+    `# cp=` line, and the calls the header says went into their caller's
+    path (T; a root then lost its path); None without a header."""
+    files, names, nodes, lost = {}, {}, {}, None
+    with open(path, encoding='utf-8', errors='surrogateescape') as f:
+        for line in f:
+            line = line.rstrip('\n')
+            m = re.match(r'^# call paths: .*, (\d+) into their caller', line)
+            if m:
+                lost = int(m.group(1))
+                continue
+            m = re.match(r'^# cp-(fn|fl)=(\d+) (.*)$', line)
+            if m:
+                (names if m.group(1) == 'fn' else files)[int(m.group(2))] = m.group(3)
+                continue
+            m = re.match(r'^# cp=(.*)$', line)
+            if m:
+                t = [int(x) for x in m.group(1).split()]
+                nodes[t[0]] = (t[1], t[2], t[3], t[4:])
+    return None if lost is None else (files, names, nodes, lost)
+
+
+def root_costs(paths):
+    """What each function's root activations cost (the paths without a
+    parent: a thread's first function, a signal handler), by the name the
+    reports show (path_names), added up over the files PATHS; None unless
+    every file has its paths, none lost one, and each root with a cost is
+    one function's (docs/post-processors.md,
+    "The call graph": then a function nobody calls costs its root paths,
+    not its self cost and its calls)."""
+    shown = path_names(paths)
+    out = {}
+    for path in paths:
+        t = read_path_table(path)
+        if t is None or t[3]:
+            return None
+        files, names, nodes, _ = t
+        for i, (parent, k, calls, cc) in nodes.items():
+            if parent or not any(cc):
+                continue
+            f = shown((files.get(k), names[k]), strict=True)
+            if f is None:
+                return None
+            out[f] = [a + b for a, b in zip(out.get(f, [0] * len(cc)), cc)]
+    return out
 
 
 def load(paths, calls0_is_self=False, negative=False, by_name=False, by_place=False):
@@ -877,8 +929,11 @@ class CallGraph:
     inclusive costs of the counted arcs into v; a root, a level-1 node that
     no other node calls (the program's first function, a thread's start),
     gives instead its self cost and the inclusive costs of the arcs out of
-    it but a self-loop (whose cost is in the node's self cost already).  A
-    level-1 node called from its cycle only gives nothing: the cycle's
+    it but a self-loop (whose cost is in the node's self cost already);
+    with `roots` (our tool's files: root_costs), a function's root
+    activations cost what its root paths do, and a node nobody calls gives
+    nothing more (code reached by a jump, `???`, runs in others'
+    activations).  A level-1 node called from its cycle only gives nothing: the cycle's
     inclusive cost holds it (taking it for a root, as a reading of the
     rules has it, gives `is_odd` of recs1-recursion 1.8 times the
     program's total).
@@ -890,7 +945,8 @@ class CallGraph:
     self cost, and inclusive cost: the arcs into it from outside, or, when
     none enters it, its self cost and the arcs out of it."""
 
-    def __init__(self, p):
+    def __init__(self, p, roots=None):
+        self.roots = roots
         self.events = p.events
         self.zero = [0] * len(p.events)
         self.self = {}
@@ -982,10 +1038,14 @@ class CallGraph:
                     inside.add(y)
                     grew = True
         incl, exact = self.zero, True
+        if self.roots is not None:
+            incl = self.roots.get(f, self.zero)
         for x in nodes:
             if not self.level1[x]:
                 continue
             if all(u == x for u, a in self.into[x]):
+                if self.roots is not None:
+                    continue  # its root activations: in self.roots
                 incl = self.add(incl, self.self.get(x, self.zero))
                 for v, a in self.out[x]:
                     if v != x:
@@ -1030,11 +1090,16 @@ class CallGraph:
                     f['inclusive'] = self.add(f['inclusive'], a[1:])
             elif all(u == x for u, a in self.into[x]):
                 f['root'] = True
+                if self.roots is not None:
+                    continue  # its root activations: added below
                 f['inclusive'] = self.add(f['inclusive'], self.self.get(x, self.zero))
                 for v, a in self.out[x]:
                     if v != x:
                         f['inclusive'] = self.add(f['inclusive'], a[1:])
         for name, f in out.items():
+            if self.roots is not None and name in self.roots:
+                f['root'] = True
+                f['inclusive'] = self.add(f['inclusive'], self.roots[name])
             if name in self.promoted and len(f['nodes']) > 1:
                 f['exact'] = False
             if not f['exact']:
@@ -1149,7 +1214,7 @@ def cmd_check_graph(ours, paths):
     and the invariants: no function's or cycle's inclusive cost above the
     program's total in any event (Callgrind's counts are never negative)."""
     p = load(paths, by_name=True, by_place=True)
-    g = CallGraph(p)
+    g = CallGraph(p, root_costs(paths))
     with open(ours, 'rb') as f:
         doc = json.loads(f.read().decode('utf-8', 'surrogateescape'))
     ev = doc.get('events')
@@ -1501,7 +1566,8 @@ def main(argv):
             return cmd_check_ours(args[0], args[1:])
         if cmd == 'graph':
             p = load(args, by_name=True, by_place=True)
-            json.dump({'events': p.events, 'call_graph': graph_json(CallGraph(p))}, sys.stdout, indent=1)
+            g = CallGraph(p, root_costs(args))
+            json.dump({'events': p.events, 'call_graph': graph_json(g)}, sys.stdout, indent=1)
             return 0
         if cmd == 'check-graph':
             return cmd_check_graph(args[0], args[1:])

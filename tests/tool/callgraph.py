@@ -14,7 +14,10 @@ tool or post/), and held against three oracles:
                         into FN itself (not FN'2: those start no outermost
                         activation), equals the totals of TOGGLED, our
                         --toggle-collect=FN profile of the same run (flat),
-                        every event; FN must be called at least once
+                        every event; FN must be called at least once, or
+                        be a root of the call paths (a thread's first
+                        function: then its root paths' cost, which
+                        cgoracle.root_costs gives cg_annotate's call graph)
   calls OURS CALLGRIND [EXCEPT [PREFIX]]
                         call counts against the release's own Callgrind:
                         for every pair (caller, callee) of functions with
@@ -122,7 +125,11 @@ def cmd_incl(ours, fn, toggled):
         return report(['events %s, the toggled run %s' % (a.events, t.events)])
     calls, incl = calls_into(a, fn)
     if calls == 0:
-        return report(['%s is never called in %s' % (fn, ours)])
+        # A root (a thread's first function): its root paths' cost.
+        roots = cgoracle.root_costs(files(ours)) or {}
+        if fn not in roots:
+            return report(['%s is never called in %s, nor a root of its call paths' % (fn, ours)])
+        incl = roots[fn]
     if incl != t.totals:
         return report(['%s: inclusive %s, --toggle-collect total %s (%s)' %
                        (fn, cgoracle.fmt(a.events, incl), cgoracle.fmt(t.events, t.totals),

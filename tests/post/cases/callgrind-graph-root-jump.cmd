@@ -1,0 +1,1 @@
+cg_annotate --no-annotate root-jump.clout
