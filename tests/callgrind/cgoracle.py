@@ -427,7 +427,7 @@ def path_names(paths):
     when the entries of its file and name are of one function, else the
     bare name (with strict, None: not one function's)."""
     kind = {'ob': 'ob', 'cob': 'ob', 'fl': 'fl', 'fi': 'fl', 'fe': 'fl', 'cfi': 'fl', 'cfl': 'fl',
-            'fn': 'fn', 'cfn': 'fn'}
+            'jfi': 'fl', 'fn': 'fn', 'cfn': 'fn', 'jfn': 'fn'}
     objs_of = {}      # (home file, name) -> objects of its entries
     places = {}       # name -> objects
     for path in paths:
@@ -502,13 +502,12 @@ def root_costs(paths):
     one function's (docs/post-processors.md,
     "The call graph": then a function nobody calls costs its root paths,
     not its self cost and its calls)."""
+    tables = [read_path_table(path) for path in paths]
+    if any(t is None or t[3] for t in tables):
+        return None
     shown = path_names(paths)
     out = {}
-    for path in paths:
-        t = read_path_table(path)
-        if t is None or t[3]:
-            return None
-        files, names, nodes, _ = t
+    for files, names, nodes, _ in tables:
         for i, (parent, k, calls, cc) in nodes.items():
             if parent or not any(cc):
                 continue
