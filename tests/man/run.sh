@@ -17,6 +17,9 @@
 #   man/doc-citations  every citation of a section of the project's docs in the
 #                      tree (docs/<name>.md, "<heading>"; in comments or in docs)
 #                      names a heading that exists
+#   man/tool-files     docs/tool.md's table of files names every source of
+#                      tool/ (each .c with its header), and no source of
+#                      tool/ is longer than 600 lines, as docs/tool.md says
 set -u
 . "$abs_top_srcdir/tests/lib.sh"
 pages="$abs_top_srcdir/man"
@@ -272,6 +275,24 @@ if [ ! -s "$cites" ]; then
   fail "$name" "no citation found: the search is broken"
 elif [ -s "$work/citations.bad" ]; then
   fail_with "$name" "$work/citations.bad"
+else
+  pass "$name"
+fi
+
+# --- tool/'s files against docs/tool.md ----------------------------------------
+name=man/tool-files
+: >"$work/tool-files.bad"
+for f in "$abs_top_srcdir"/tool/*.c "$abs_top_srcdir"/tool/*.h; do
+  b=${f##*/}
+  case $b in *.h) [ -f "${f%.h}.c" ] && b=${b%.h}.c ;; esac
+  grep -q "^| \`$b\`" "$abs_top_srcdir/docs/tool.md" ||
+    echo "$b: not in docs/tool.md's table of files" >>"$work/tool-files.bad"
+  n=$(wc -l <"$f")
+  [ "$n" -le 600 ] || echo "${f##*/}: $n lines, above 600" >>"$work/tool-files.bad"
+done
+if [ -s "$work/tool-files.bad" ]; then
+  sort -u "$work/tool-files.bad" >"$work/tool-files.why"
+  fail_with "$name" "$work/tool-files.why"
 else
   pass "$name"
 fi

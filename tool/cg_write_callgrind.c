@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cg_write_callgrind.c: the body of a --call-graph=yes profile, in
+ * Callgrind's format (docs/format.md, "What the tool writes with
+ * --call-graph"): the same self cost lines, grouped under the function
+ * each belongs to, each function's calls with their inclusive costs, and
+ * the call paths in `#` lines. */
+#include "cg_out.h"
+#include "cg_callgraph.h"
+#include "cg_regions.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
+#include "pub_tool_mallocfree.h"
+
+/* A self cost line and the function it is written under. */
+typedef struct {
+    CgFn *fn;
+    LineCC *cc;
+} OwnedLine;
+
+static Int cmp_fn(const void *pa, const void *pb)
+{
+    const CgFn *a = *(const CgFn *const *)pa, *b = *(const CgFn *const *)pb;
+    Int c = VG_(strcmp)(a->name, b->name);
+    return c ? c : VG_(strcmp)(a->file, b->file);
+}
+
+/* A function's lines in its own file first, then the others by file. */
+static Int cmp_file_in(const CgFn *fn, const HChar *a, const HChar *b)
+{
+    if (a == b) return 0;
+    if (a == fn->file) return -1;
+    if (b == fn->file) return 1;
+    return VG_(strcmp)(a, b);
+}
+
+static Int cmp_owned(const void *pa, const void *pb)
+{
+    const OwnedLine *a = pa, *b = pb;
+    if (a->fn != b->fn) return a->fn->index < b->fn->index ? -1 : 1;
+    Int c = cmp_file_in(a->fn, a->cc->file, b->cc->file);
+    if (c) return c;
+    return a->cc->line < b->cc->line ? -1 : a->cc->line > b->cc->line;
+}
+
+static Int cmp_arc(const void *pa, const void *pb)
+{
+    const CgArc *a = *(const CgArc *const *)pa, *b = *(const CgArc *const *)pb;
+    if (a->caller != b->caller) return a->caller->index < b->caller->index ? -1 : 1;
+    if (a->caller_rec != b->caller_rec) return a->caller_rec < b->caller_rec ? -1 : 1;
+    Int c = cmp_file_in(a->caller, a->site_file, b->site_file);
+    if (c) return c;
+    if (a->site_line != b->site_line) return a->site_line < b->site_line ? -1 : 1;
+    if (a->callee != b->callee) return a->callee->index < b->callee->index ? -1 : 1;
+    return a->callee_rec < b->callee_rec ? -1 : a->callee_rec > b->callee_rec;
+}
+
+static void out_line(CgOut *o, const HChar *key, const HChar *value, Bool rec)
+{
+    cg_out_str(o, key);
+    cg_out_str(o, value);
+    if (rec) cg_out_str(o, "'2");
+    cg_out_str(o, "\n");
+}
+
+/* `v` indexed by event through `ev`, or by position when `ev` is NULL. */
+static void out_costs(CgOut *o, UInt line, const ULong *v, const Int *ev, Int nev)
+{
+    cg_out_u64(o, line);
+    for (Int e = 0; e < nev; e++) {
+        cg_out_str(o, " ");
+        cg_out_u64(o, v[ev ? ev[e] : e]);
+    }
+    cg_out_str(o, "\n");
+}
+
+/* The cost lines that follow are in `file` (fi=, or fe= back to the
+ * function's own file). */
+static void out_file(CgOut *o, const CgFn *fn, const HChar **cur, const HChar *file)
+{
+    if (file == *cur) return;
+    out_line(o, file == fn->file ? "fe=" : "fi=", file, False);
+    *cur = file;
+}
+
+/* The call paths, in `#` lines that Callgrind's readers skip
+ * (docs/format.md, "What the tool writes with --call-graph"): the functions they name (by their
+ * index in `fns`), then each node with a cost or a call, or with such a descendant, parents first.
+ */
+static void write_paths(CgOut *o, CgFn **fns, UInt n_fns, const OwnedLine *own, UInt n_own,
+                        CgWriteStats *ws)
+{
+    UInt n;
+    CgPath *const *nodes = cg_callgraph_paths(&n);
+    Bool *keep = VG_(calloc)("cg.out.paths", n + 1, sizeof *keep);
+    Bool *named = VG_(calloc)("cg.out.pathfns", n_fns + 1, sizeof *named);
+    UInt kept = 0;
+    for (UInt i = n; i-- > 0;) {
+        const CgPath *x = nodes[i];
+        for (Int e = 0; e < cg.graph_nev && !keep[i]; e++) keep[i] = x->incl[e] != 0;
+        keep[i] |= x->calls != 0;
+        if (!keep[i]) continue;
+        kept++;
+        named[x->fn->index] = True;
+        if (x->parent) keep[x->parent->id - 1] = True;
+    }
+    HChar buf[200];
+    VG_(sprintf)
+    (buf,
+     "# call paths: %u nodes (--max-call-paths=%u); %llu calls folded into an open "
+     "path of their function, %llu into their caller's\n",
+     kept, cg.clo.max_paths, cg.stat_folded, cg.stat_truncated);
+    cg_out_str(o, buf);
+    for (UInt f = 0; f < n_fns; f++) {
+        if (!named[f]) continue;
+        VG_(sprintf)(buf, "# cp-fl=%u ", f);
+        cg_out_str(o, buf);
+        out_line(o, "", fns[f]->file, False);
+        VG_(sprintf)(buf, "# cp-fn=%u ", f);
+        cg_out_str(o, buf);
+        out_line(o, "", fns[f]->name, False);
+    }
+    for (UInt i = 0; i < n; i++) {
+        const CgPath *x = nodes[i];
+        if (!keep[i]) continue;
+        VG_(sprintf)
+        (buf, "# cp=%u %u %u %llu", x->id, x->parent ? x->parent->id : 0, x->fn->index, x->calls);
+        cg_out_str(o, buf);
+        for (Int e = 0; e < cg.graph_nev; e++) {
+            cg_out_str(o, " ");
+            cg_out_u64(o, x->incl[e]);
+        }
+        cg_out_str(o, "\n");
+    }
+    /* What ran outside its own function's activations: each function's
+     * flat self cost above its paths' self cost (first event). */
+    Long *diff = VG_(calloc)("cg.out.foreign", n_fns + 1, sizeof *diff);
+    for (UInt i = 0; i < n_own; i++) diff[own[i].fn->index] += own[i].cc->ev[cg.graph_ev[0]];
+    for (UInt i = 0; i < n; i++) {
+        const CgPath *x = nodes[i];
+        diff[x->fn->index] -= x->incl[0];
+        if (x->parent) diff[x->parent->fn->index] += x->incl[0];
+    }
+    ws->foreign = 0;
+    for (UInt f = 0; f < n_fns; f++)
+        if (diff[f] > 0) ws->foreign += diff[f];
+    VG_(free)(diff);
+    VG_(free)(named);
+    VG_(free)(keep);
+}
+
+void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, CgWriteStats *ws)
+{
+    Int ev[N_EVENTS];
+    Int nev = cg_lines_recorded(ev);
+    CgFnSet keep = {NULL, 0};
+    if (cg_regions_on()) cg_fnset_counted(&keep, ccs, n, ev, nev);
+    OwnedLine *own = VG_(malloc)("cg.out.owned", (n ? n : 1) * sizeof *own);
+    UInt n_own = 0;
+    ULong total[N_EVENTS] = {0};
+    for (UInt i = 0; i < n; i++) {
+        if (keep.fn && !cg_fnset_has(&keep, ccs[i]->fn)) continue;
+        own[n_own++] = (OwnedLine){cg_callgraph_home(ccs[i]->fn, ccs[i]->file), ccs[i]};
+        for (Int e = 0; e < nev; e++) total[ev[e]] += ccs[i]->ev[ev[e]];
+    }
+    UInt n_fns, n_arcs, kept = 0;
+    CgFn **fns = cg_callgraph_fns(&n_fns);
+    VG_(ssort)(fns, n_fns, sizeof *fns, cmp_fn);
+    for (UInt i = 0; i < n_fns; i++) fns[i]->index = i;
+    VG_(ssort)(own, n_own, sizeof *own, cmp_owned);
+    CgArc **arcs = cg_callgraph_arcs(&n_arcs);
+    for (UInt i = 0; i < n_arcs; i++) {
+        Bool any = arcs[i]->calls != 0;
+        for (Int e = 0; e < nev && !any; e++) any = arcs[i]->incl[e] != 0;
+        if (any) arcs[kept++] = arcs[i];
+    }
+    n_arcs = kept;
+    VG_(ssort)(arcs, n_arcs, sizeof *arcs, cmp_arc);
+
+    HChar pid[32];
+    VG_(sprintf)(pid, "pid: %d\n", VG_(getpid)());
+    cg_out_str(o, "# callgrind format\nversion: 1\ncreator: " CG_PROJECT "\n");
+    cg_out_str(o, pid);
+    cg_out_descs(o, desc);
+    cg_out_str(o, "positions: line\nevents:");
+    for (Int e = 0; e < nev; e++) {
+        cg_out_str(o, " ");
+        cg_out_str(o, cg_event_names[ev[e]]);
+    }
+    cg_out_str(o, "\n");
+
+    const HChar *obj = NULL, *file = NULL;
+    UInt li = 0, ai = 0;
+    for (UInt f = 0; f < n_fns; f++) {
+        CgFn *fn = fns[f];
+        for (Int rec = 0; rec < 2; rec++) {
+            Bool lines = !rec && li < n_own && own[li].fn == fn;
+            Bool calls = ai < n_arcs && arcs[ai]->caller == fn && arcs[ai]->caller_rec == rec;
+            if (!lines && !calls) continue;
+            if (fn->obj != obj) out_line(o, "ob=", obj = fn->obj, False);
+            if (fn->file != file) ws->files++;
+            out_line(o, "fl=", file = fn->file, False);
+            out_line(o, "fn=", fn->name, rec);
+            ws->fns++;
+            const HChar *cur = fn->file;
+            for (; !rec && li < n_own && own[li].fn == fn; li++) {
+                out_file(o, fn, &cur, own[li].cc->file);
+                out_costs(o, own[li].cc->line, own[li].cc->ev, ev, nev);
+                ws->lines++;
+            }
+            while (ai < n_arcs && arcs[ai]->caller == fn && arcs[ai]->caller_rec == rec) {
+                /* Arcs that differ only in their return address (two
+                 * calls on one line) are written as one. */
+                const CgArc *a = arcs[ai];
+                ULong calls = 0, incl[N_EVENTS] = {0};
+                for (; ai < n_arcs && cmp_arc(&arcs[ai], &a) == 0; ai++) {
+                    calls += arcs[ai]->calls;
+                    for (Int e = 0; e < nev; e++) incl[e] += arcs[ai]->incl[e];
+                }
+                out_file(o, fn, &cur, a->site_file);
+                out_line(o, "cob=", a->callee->obj, False);
+                out_line(o, "cfi=", a->callee->file, False);
+                out_line(o, "cfn=", a->callee->name, a->callee_rec);
+                cg_out_str(o, "calls=");
+                cg_out_u64(o, calls);
+                cg_out_str(o, " ");
+                cg_out_u64(o, a->callee->line);
+                cg_out_str(o, "\n");
+                out_costs(o, a->site_line, incl, NULL, nev);
+            }
+        }
+    }
+    write_paths(o, fns, n_fns, own, n_own, ws);
+    cg_out_str(o, "totals:");
+    for (Int e = 0; e < nev; e++) {
+        cg_out_str(o, " ");
+        cg_out_u64(o, total[ev[e]]);
+    }
+    cg_out_str(o, "\n");
+    VG_(free)(arcs);
+    VG_(free)(fns);
+    VG_(free)(own);
+    if (keep.fn) VG_(free)(keep.fn);
+}
