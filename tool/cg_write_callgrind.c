@@ -218,8 +218,14 @@ void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, 
                     for (Int e = 0; e < nev; e++) incl[e] += arcs[ai]->incl[e];
                 }
                 out_file(o, fn, &cur, a->site_file);
-                out_line(o, "cob=", a->callee->obj, False);
-                out_line(o, "cfi=", a->callee->file, False);
+                /* As Callgrind: the callee's object and file only where
+                 * they are not the current ones, which readers take when
+                 * they are left out.  callgrind_annotate keys a callee
+                 * named by cfi= on the path as written, but a function on
+                 * its fl= with the working directory cut off: a cfi= that
+                 * repeats the current file would make the function two. */
+                if (a->callee->obj != fn->obj) out_line(o, "cob=", a->callee->obj, False);
+                if (a->callee->file != cur) out_line(o, "cfi=", a->callee->file, False);
                 out_line(o, "cfn=", a->callee->name, a->callee_rec);
                 cg_out_str(o, "calls=");
                 cg_out_u64(o, calls);

@@ -425,7 +425,9 @@ def calls_into(p, fn):
 
 def cmd_annotate_incl(annotated, ours, *fns):
     """callgrind_annotate --inclusive=yes's figure for each FN (its row
-    FILE:FN, with or without [OBJECT]) is the sum of the calls into FN."""
+    FILE:FN, with or without [OBJECT]; of its two rows when a call from
+    another file names it, the calls' one) is the sum of the calls into
+    FN."""
     p = cgoracle.load([ours])
     with open(annotated, 'rb') as f:
         text = f.read().decode('utf-8', 'surrogateescape')
@@ -434,7 +436,17 @@ def cmd_annotate_incl(annotated, ours, *fns):
     for fn in fns:
         if calls_into(p, fn)[0] == 0:
             continue  # not called in this file (a dump before its calls)
-        mine = [v for name, v in rows.items() if re.sub(r' \[[^]]*\]$', '', name).endswith(':' + fn)]
+        named = [(name, v) for name, v in rows.items()
+                 if re.sub(r' \[[^]]*\]$', '', name).endswith(':' + fn)]
+        if len(named) == 2 and any(k[3] == fn and k[2] != k[0] for k in p.calls):
+            # Called from another file: those calls name it by a cfi=
+            # line, whose directory callgrind_annotate keeps, and its own
+            # fn= row has the working directory cut off: two rows, as for
+            # Callgrind's own files.  The calls' row (no [OBJECT]) has the
+            # inclusive cost.  Called from its own file only, it has one
+            # row (no cfi= where the file is the current one).
+            named = [(name, v) for name, v in named if not name.endswith(']')]
+        mine = [v for name, v in named]
         want = calls_into(p, fn)[1]
         if len(mine) != 1:
             diffs.append('%s: %d rows in callgrind_annotate --inclusive=yes' % (fn, len(mine)))

@@ -390,7 +390,8 @@ check_samecounts() {
 # readers_agree FILES: each of our call-graph files is read alike by the
 # release's callgrind_annotate (no warning; every function's self cost and
 # every annotated line as the oracle reader; each incl-fn's inclusive cost,
-# with --inclusive=yes, the sum of the calls into it), by our cg_annotate
+# with --inclusive=yes run in the sources' directory, the sum of the calls
+# into it, on one row), by our cg_annotate
 # (self costs, lines and the call graph, as tests/callgrind checks them),
 # and by our cg_merge and cg_diff (the file with itself).
 readers_agree() {
@@ -408,7 +409,9 @@ readers_agree() {
       fi
       $_orc check-annotate "$_b.annotate" "$_f" >"$_b.check" 2>&1 || { cat "$_b.check" >>"$cres/why"; _r=1; }
       if [ -n "$c_incl" ]; then
-        (cd / && perl "$_ann" --inclusive=yes --threshold=100 --show-percs=no --auto=no "$_f") \
+        # Run where the program's sources are, as users run it: it cuts
+        # that directory off fl= names (not off cfi= names).
+        (cd "$progs" && perl "$_ann" --inclusive=yes --threshold=100 --show-percs=no --auto=no "$_f") \
           >"$_b.incl" 2>&1
         # shellcheck disable=SC2086
         python3 "$suite/callgraph.py" annotate-incl "$_b.incl" "$_f" $c_incl >>"$cres/why" || _r=1
