@@ -42,6 +42,12 @@ static bool uncalled(const cg_fgraph *f, uint32_t v)
     return true;
 }
 
+/* Whether function F costs its root paths (find_roots). */
+static bool rooted(const cg_fgraph *f, uint32_t F)
+{
+    return f->rooted && f->rooted[F];
+}
+
 /* buf: room for nev counts. */
 static void add_uncalled(const cg_fgraph *f, uint32_t v, cg_count *cc, cg_count *buf)
 {
@@ -202,7 +208,7 @@ static void solve_functions(cg_fgraph *f, const bool *has1)
         l1[F]++;
         if (cycle_of(f, v) != CG_NONE) f->fns[F].exact = false;
         cg_count *incl = f->incl + (size_t)F * nev;
-        if (!f->root_incl && uncalled(f, v)) add_uncalled(f, v, incl, buf);
+        if (!rooted(f, F) && uncalled(f, v)) add_uncalled(f, v, incl, buf);
         for (uint32_t k = g->first_in[v]; k < g->first_in[v + 1]; k++) {
             uint32_t a = g->in_arcs[k];
             if (!outermost(f, g->arcs[a].from, v)) {
@@ -213,8 +219,8 @@ static void solve_functions(cg_fgraph *f, const bool *has1)
             cg_cc_add(incl, cg_garc_cc(g, a, buf), nev, 1);
         }
     }
-    if (f->root_incl)
-        for (uint32_t F = 0; F < nf; F++)
+    for (uint32_t F = 0; F < nf; F++)
+        if (rooted(f, F))
             cg_cc_add(f->incl + (size_t)F * nev, f->root_incl + (size_t)F * nev, nev, 1);
     bool *one = xcalloc(nf + 1, sizeof *one);
     cg_count *lo = xcalloc(nev + 1, sizeof *lo), *hi = xcalloc(nev + 1, sizeof *hi);
@@ -350,38 +356,54 @@ static uint32_t *path_functions(const cg_fgraph *f, const cg_profile *p);
    opens no activation (code without a symbol, `???`, or an alias of
    another symbol's code), so `__libc_start_main` of a stripped program
    would cost less in the call graph than in the flame graph.  Our tool's
-   call paths hold each root activation's cost: with them every figure has
-   one source, a root's the paths', and a function whose code ran only
-   inside others' activations has none of its own.  NULL (the solve then
-   takes each function nobody calls for a root that costs its self cost
-   and its calls) unless every input has paths, none lost a root (a root
-   the table had no room for is in no path), and every root path with a
-   cost on this side is one function's. */
-static cg_count *root_costs(const cg_fgraph *f, const cg_profile *p, enum cg_side side)
+   call paths hold each root activation's cost, so a function nobody calls
+   that has root paths costs what they do (f->rooted), and every figure of
+   it has one source.  A root path of a function that is called (a call
+   from an activation opened before recording began, which has no path)
+   is that call's activation, already in the calls.  Nothing is rooted
+   (the solve then takes each function nobody calls for a root that costs
+   its self cost and its calls) unless every input has paths, none lost a
+   root (a root the table had no room for is in no path), and every root
+   path with a cost on this side is one function's. */
+static void find_roots(cg_fgraph *f, const cg_profile *p, enum cg_side side)
 {
-    if (!cg_profile_has_paths(p)) return NULL;
+    if (!cg_profile_has_paths(p)) return;
     for (size_t i = 0; i < p->n_inputs; i++)
-        if (p->inputs[i].paths_truncated) return NULL;
-    size_t nev = f->nev;
+        if (p->inputs[i].paths_truncated) return;
+    size_t nf = cg_fgraph_n(f), nev = f->nev;
     uint32_t *fn = path_functions(f, p);
-    cg_count *out = xcalloc(cg_fgraph_n(f) * nev + 1, sizeof *out);
+    cg_count *out = xcalloc(nf * nev + 1, sizeof *out);
+    bool *has = xcalloc(nf + 1, sizeof *has);
     cg_count *cc = xcalloc(nev + 1, sizeof *cc);
-    for (size_t i = 0; i < p->n_paths && out; i++) {
+    bool ok = true;
+    for (size_t i = 0; i < p->n_paths && ok; i++) {
         if (p->paths[i].parent != CG_NONE) continue;
         const cg_count *old = cg_path_old(p, i);
         memset(cc, 0, nev * sizeof *cc);
         if (side != CG_SIDE_OLD) cg_cc_add(cc, cg_path_cc(p, i), nev, 1);
         if (side != CG_SIDE_NEW && old) cg_cc_add(cc, old, nev, side == CG_SIDE_OLD ? 1 : -1);
-        if (cc_zero(cc, nev)) continue;
         if (fn[i] == CG_NONE) {
-            free(out);
-            out = NULL;
-        } else
-            cg_cc_add(out + (size_t)fn[i] * nev, cc, nev, 1);
+            ok = cc_zero(cc, nev);
+            continue;
+        }
+        has[fn[i]] = true;
+        cg_cc_add(out + (size_t)fn[i] * nev, cc, nev, 1);
     }
     free(cc);
     free(fn);
-    return out;
+    if (!ok) {
+        free(out);
+        free(has);
+        return;
+    }
+    /* Rooted: root paths, and a level-1 node nobody else calls. */
+    bool *uncalled_fn = xcalloc(nf + 1, sizeof *uncalled_fn);
+    for (uint32_t v = 0; v < f->g.n; v++)
+        if (f->level1[v] && uncalled(f, v)) uncalled_fn[f->fn_of[v]] = true;
+    for (size_t F = 0; F < nf; F++) has[F] &= uncalled_fn[F];
+    free(uncalled_fn);
+    f->root_incl = out;
+    f->rooted = has;
 }
 
 /* ----------------------------------------------------------------- whole */
@@ -410,7 +432,7 @@ static void build(cg_fgraph *f, const cg_profile *p, bool fold, enum cg_side sid
     f->self = xcalloc(nf * f->nev + 1, sizeof(cg_count));
     f->incl = xcalloc(nf * f->nev + 1, sizeof(cg_count));
     fold_arcs(f);
-    f->root_incl = root_costs(f, p, side);
+    find_roots(f, p, side);
     solve_functions(f, has1);
     free(has1);
     keep_cycles(f);
@@ -445,6 +467,7 @@ void cg_fgraph_free(cg_fgraph *f)
     free(f->func_of);
     free(f->name_of);
     free(f->root_incl);
+    free(f->rooted);
     memset(f, 0, sizeof *f);
 }
 
@@ -595,16 +618,15 @@ bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_cou
     }
     free(need);
     bool exact = true;
-    if (f->root_incl) /* root activations are outermost */
-        for (uint32_t F = 0; F < cg_fgraph_n(f); F++)
-            if (match[F]) {
-                cg_cc_add(lo, f->root_incl + (size_t)F * nev, nev, 1);
-                cg_cc_add(hi, f->root_incl + (size_t)F * nev, nev, 1);
-            }
+    for (uint32_t F = 0; F < cg_fgraph_n(f); F++) /* root activations are outermost */
+        if (match[F] && rooted(f, F)) {
+            cg_cc_add(lo, f->root_incl + (size_t)F * nev, nev, 1);
+            cg_cc_add(hi, f->root_incl + (size_t)F * nev, nev, 1);
+        }
     for (uint32_t v = 0; v < n; v++) {
         uint32_t F = f->fn_of[v];
         if (!match[F] || !f->level1[v]) continue;
-        if (!f->root_incl && uncalled(f, v)) {
+        if (!rooted(f, F) && uncalled(f, v)) {
             add_uncalled(f, v, lo, buf);
             add_uncalled(f, v, hi, buf);
         }

@@ -73,12 +73,13 @@ typedef struct cg_fgraph {
     cg_u64map nodes;
     uint32_t *func_of, *name_of;
     size_t n_read, n_read_files, n_names;
-    /* names.n x nev: what each function's root activations cost (those no
-       call entered: a thread's first function, a signal handler, a region
-       entered from outside), from our tool's call paths; NULL without
-       them, when the solve takes a function nobody calls for a root that
-       costs its self cost and its calls (fgraph.c, root_costs). */
+    /* With our tool's call paths: names.n x nev, what each function's root
+       activations cost (those no call entered: a thread's first function,
+       a signal handler, a region entered from outside), and whether a
+       function nobody calls costs them (fgraph.c, find_roots) rather
+       than its self cost and its calls; NULL without. */
     cg_count *root_incl;
+    bool *rooted;
 } cg_fgraph;
 
 /* The function graph of profile p's calls on one side (p read, not yet

@@ -929,10 +929,11 @@ class CallGraph:
     no other node calls (the program's first function, a thread's start),
     gives instead its self cost and the inclusive costs of the arcs out of
     it but a self-loop (whose cost is in the node's self cost already);
-    with `roots` (our tool's files: root_costs), a function's root
-    activations cost what its root paths do, and a node nobody calls gives
-    nothing more (code reached by a jump, `???`, runs in others'
-    activations).  A level-1 node called from its cycle only gives nothing: the cycle's
+    with `roots` (our tool's files: root_costs), a function with such a
+    root and root paths costs its root paths instead (they hold the code it
+    reached by a jump, `???`); the root paths of a called function are the
+    activations of calls from one opened before recording began (no path),
+    in the calls already.  A level-1 node called from its cycle only gives nothing: the cycle's
     inclusive cost holds it (taking it for a root, as a reading of the
     rules has it, gives `is_odd` of recs1-recursion 1.8 times the
     program's total).
@@ -1037,14 +1038,16 @@ class CallGraph:
                     inside.add(y)
                     grew = True
         incl, exact = self.zero, True
-        if self.roots is not None:
-            incl = self.roots.get(f, self.zero)
+        rooted = self.roots is not None and f in self.roots and any(
+            self.level1[x] and all(u == x for u, a in self.into[x]) for x in nodes)
+        if rooted:
+            incl = self.roots[f]
         for x in nodes:
             if not self.level1[x]:
                 continue
             if all(u == x for u, a in self.into[x]):
-                if self.roots is not None:
-                    continue  # its root activations: in self.roots
+                if rooted:
+                    continue  # its root activations: self.roots
                 incl = self.add(incl, self.self.get(x, self.zero))
                 for v, a in self.out[x]:
                     if v != x:
@@ -1089,15 +1092,14 @@ class CallGraph:
                     f['inclusive'] = self.add(f['inclusive'], a[1:])
             elif all(u == x for u, a in self.into[x]):
                 f['root'] = True
-                if self.roots is not None:
+                if self.roots is not None and self.func[x] in self.roots:
                     continue  # its root activations: added below
                 f['inclusive'] = self.add(f['inclusive'], self.self.get(x, self.zero))
                 for v, a in self.out[x]:
                     if v != x:
                         f['inclusive'] = self.add(f['inclusive'], a[1:])
         for name, f in out.items():
-            if self.roots is not None and name in self.roots:
-                f['root'] = True
+            if self.roots is not None and name in self.roots and f['root']:
                 f['inclusive'] = self.add(f['inclusive'], self.roots[name])
             if name in self.promoted and len(f['nodes']) > 1:
                 f['exact'] = False

@@ -1,0 +1,1 @@
+cg_annotate --format=json --no-annotate root-called.clout

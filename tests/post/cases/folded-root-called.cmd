@@ -1,0 +1,1 @@
+cg_annotate --format=folded root-called.clout
