@@ -200,18 +200,9 @@ def cmd_calls(ours, callgrind, expect='', prefix=''):
 
 def read_paths(path):
     """The call-path table of our file: fn index -> name, and nodes
-    (id -> (parent, fn index, calls, costs))."""
-    names, nodes = {}, {}
-    for line in open(path, encoding='utf-8', errors='surrogateescape'):
-        m = re.match(r'^# cp-fn=(\d+) (.*)$', line.rstrip('\n'))
-        if m:
-            names[int(m.group(1))] = m.group(2)
-            continue
-        m = re.match(r'^# cp=(.*)$', line)
-        if m:
-            t = [int(x) for x in m.group(1).split()]
-            nodes[t[0]] = (t[1], t[2], t[3], t[4:])
-    return names, nodes
+    (id -> (parent, fn index, calls, costs)), as cgoracle reads it."""
+    t = cgoracle.read_path_table(path)
+    return (t[1], t[2]) if t else ({}, {})
 
 
 def path_self(path):
