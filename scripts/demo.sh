@@ -3,8 +3,10 @@
 # demo.sh: the README's first command.  Installs what is missing, builds the
 # tree, and profiles examples/demo.c with the tool just built: the build
 # tree's ./vg-in-place, so the result never depends on where `make install`
-# would put things.  Prints where the profile went and the annotated report,
-# and writes the same report as an HTML page (its path is the last line).
+# would put things.  Prints where the profile went and the report (with
+# the inclusive costs and the call graph, which every run records), and
+# writes it with the annotated source as an HTML page (its address, on the
+# page's flame graph, is the last line).
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
 sh "$top/scripts/build.sh"
@@ -27,9 +29,13 @@ set -- --tool=cachegrind --cache-sim=yes --branch-sim=yes --instr-at-start=no
 echo "== ./vg-in-place $* demo-out/demo"
 ./vg-in-place -q "$@" --cachegrind-out-file="$out" demo-out/demo
 echo "== profile written to $out"
-echo "== post/cg_annotate --show=Ir,D1mr,DLmr,Bcm demo-out/cachegrind.out.demo"
+# The call graph is on by default: the report has inclusive costs (Ir:incl)
+# and a call-graph section, and the page a flame graph, which it opens on.
+show=Ir,Ir:incl,D1mr,Bcm
+echo "== post/cg_annotate --show=$show --no-annotate demo-out/cachegrind.out.demo"
 echo
-post/cg_annotate --show=Ir,D1mr,DLmr,Bcm "$out"
+post/cg_annotate --show=$show --no-annotate "$out"
 html=$top/demo-out/report.html
-post/cg_annotate --format=html --show=Ir,D1mr,DLmr,Bcm "$out" >"$html"
-echo "== the same report as a page for a browser: $html"
+post/cg_annotate --format=html --show=$show "$out" >"$html"
+echo "== the report with the annotated source, as a page for a browser, opened on its flame graph:"
+echo "file://$html#flame"

@@ -76,18 +76,29 @@ void cg_callgraph_init(void)
     cg.graph_fns = (CgFn **)grow(NULL, &cg.graph_fn_buckets, fn_entry_hash);
     cg.graph_arcs = (CgArc **)grow(NULL, &cg.graph_arc_buckets, arc_entry_hash);
     cg.graph_node_table = (CgPath **)grow(NULL, &cg.graph_node_buckets, node_entry_hash);
-    cg.graph_nev = cg_lines_recorded(cg.graph_ev);
+    /* Without the call graph (regions alone) frames keep no totals. */
+    cg.graph_nev = cg.clo.call_graph != CG_GRAPH_NO ? cg_lines_recorded(cg.graph_ev) : 0;
+}
+
+/* Which of two functions of one name is taken for a line of it: the one
+ * whose entry is in the line's file, else the first in the order the files
+ * write functions (file, then object): the reader of a Cachegrind file's
+ * call graph applies the same rule (docs/format.md). */
+static Bool before(const CgFn *a, const CgFn *b)
+{
+    Int c = VG_(strcmp)(a->file, b->file);
+    return c < 0 || (c == 0 && VG_(strcmp)(a->obj, b->obj) < 0);
 }
 
 static CgFn *find_fn(const HChar *name, const HChar *file, Bool any_file)
 {
-    CgFn *first = NULL;
+    CgFn *best = NULL;
     for (CgFn *f = cg.graph_fns[ptr_hash(name) & (cg.graph_fn_buckets - 1)]; f; f = f->next) {
-        if (f->name != name) continue;
-        if (f->file == file) return f;
-        if (!first) first = f;
+        if (f->name != name || (!any_file && f->file != file)) continue;
+        Bool here = f->file == file, best_here = best && best->file == file;
+        if (!best || (here && !best_here) || (here == best_here && before(f, best))) best = f;
     }
-    return any_file ? first : NULL;
+    return best;
 }
 
 static CgFn *new_fn(const HChar *name, const HChar *file, UInt line, const HChar *obj)
@@ -114,7 +125,8 @@ CgFn *cg_callgraph_fn_at(Addr a)
     CgFn *f = find_fn(name, file, False);
     if (f) return f;
     DebugInfo *di = VG_(find_DebugInfo)(VG_(current_DiEpoch)(), a);
-    const HChar *obj = cg_lines_intern(di ? VG_(DebugInfo_get_filename)(di) : "???");
+    const HChar *obj =
+        cg_lines_intern_in(&cg.graph_objs, di ? VG_(DebugInfo_get_filename)(di) : "???");
     f = new_fn(name, file, line, obj);
     f->region = cg_regions_on() && cg_regions_match(name);
     return f;
@@ -123,7 +135,7 @@ CgFn *cg_callgraph_fn_at(Addr a)
 CgFn *cg_callgraph_home(const HChar *name, const HChar *file)
 {
     CgFn *f = find_fn(name, file, True);
-    return f ? f : new_fn(name, file, 0, cg_lines_intern("???"));
+    return f ? f : new_fn(name, file, 0, cg_lines_intern_in(&cg.graph_objs, "???"));
 }
 
 /* The call site of a call from `caller` that left `ret`: the line of the

@@ -207,7 +207,7 @@ static void emit_add(Emitter *w, ULong *counter, IRExpr *delta)
 static void emit_count_event(Emitter *w, LineCC *cc, Int ev, IRExpr *delta)
 {
     emit_add(w, &cc->ev[ev], delta);
-    if (cg_stack_on()) emit_add(w, &cg.run[ev], delta);
+    if (cg_graph_on()) emit_add(w, &cg.run[ev], delta);
 }
 
 void cg_emit_run(Emitter *w, const UInt *per_event)

@@ -8,7 +8,6 @@
  * cg_tiers.c chose for the superblock. */
 #include "cg_instrument.h"
 #include "cg_emit.h"
-#include "cg_regions.h"
 #include "cg_repeat.h"
 #include "cg_stack.h"
 #include "cg_tiers.h"
@@ -30,6 +29,22 @@ typedef struct {
      * most recently used way of its set when the next fetch is simulated. */
     Bool have_last_i1;
     ULong last_i1_block;
+    /* Activations: the address right after the previous instruction, and
+     * the entries found inside the superblock whose activations are not
+     * opened yet (cg_stack.c, "Entries"): each opens at the next flush
+     * point, between the queued events before it (q[0 .. at)) and those
+     * after it. */
+    const IRSB *in; /* the superblock, and the index of the statement walked */
+    Int at;
+    const VexGuestLayout *layout;
+    IRType word;
+    Addr prev_end;
+    struct {
+        Int at;
+        IRExpr *sp;
+        struct CgFn *fn;
+    } entries[CG_QUEUE_SIZE + 1];
+    Int n_entries;
 } Walk;
 
 static UShort counted_kind(EventTag tag)
@@ -61,27 +76,28 @@ static Bool needs_simulation(const Event *ev)
     }
 }
 
-static void flush(Walk *w)
+/* The flush group of the queued events q[from .. to), and its IR. */
+static void emit_group(Walk *w, Int from, Int to)
 {
-    if (w->nq == 0) return;
-
+    const Event *q = &w->q[from];
+    Int n = to - from;
     SBInfo *sbi = w->sbi;
     tl_assert(sbi->n_groups < sbi->max_groups);
-    tl_assert(sbi->n_counted + w->nq <= sbi->max_counted);
+    tl_assert(sbi->n_counted + n <= sbi->max_counted);
     FlushGroup *grp = &sbi->groups[sbi->n_groups++];
     grp->execs = 0;
     grp->runs = 0;
     grp->first = sbi->n_counted;
-    grp->count = w->nq;
+    grp->count = n;
     /* The events with simulator work first (their order is the simulator's,
      * and the only ones with run-time values), then those without. */
     Bool sim[CG_QUEUE_SIZE];
     UInt at[CG_QUEUE_SIZE], n_sim = 0;
-    for (Int i = 0; i < w->nq; i++) n_sim += sim[i] = needs_simulation(&w->q[i]);
-    for (Int i = 0, s = 0, rest = n_sim; i < w->nq; i++) at[i] = sim[i] ? s++ : rest++;
+    for (Int i = 0; i < n; i++) n_sim += sim[i] = needs_simulation(&q[i]);
+    for (Int i = 0, s = 0, rest = n_sim; i < n; i++) at[i] = sim[i] ? s++ : rest++;
     grp->n_sim = n_sim;
-    for (Int i = 0; i < w->nq; i++) {
-        const Event *ev = &w->q[i];
+    for (Int i = 0; i < n; i++) {
+        const Event *ev = &q[i];
         CountedEvent *ce = &sbi->counted[grp->first + at[i]];
         ce->instr = ev->instr;
         ce->ev = counted_kind(ev->tag);
@@ -89,23 +105,39 @@ static void flush(Walk *w)
         ce->size = ev->size;
         ce->way1 = 0;
     }
-    sbi->n_counted += w->nq;
+    sbi->n_counted += n;
     Bool any_work = n_sim > 0;
 
     if (w->hot || !any_work) {
         cg_emit_count(&w->e, &grp->execs);
-        if (cg_stack_on()) {
+        if (cg_graph_on()) {
             UInt per_event[N_EVENTS] = {0};
-            for (Int i = 0; i < w->nq; i++) per_event[counted_kind(w->q[i].tag)]++;
+            for (Int i = 0; i < n; i++) per_event[counted_kind(q[i].tag)]++;
             cg_emit_run(&w->e, per_event);
         }
         if (w->hot)
-            for (Int i = 0; i < w->nq; i++)
-                cg_emit_event(&w->e, sbi, &w->q[i],
-                              cg_tiers_is_way1_site(w->hot, grp->first + at[i]));
+            for (Int i = 0; i < n; i++)
+                cg_emit_event(&w->e, sbi, &q[i], cg_tiers_is_way1_site(w->hot, grp->first + at[i]));
     } else {
-        cg_emit_cold_flush(&w->e, sbi, grp, w->q, w->nq);
+        cg_emit_cold_flush(&w->e, sbi, grp, q, n);
     }
+}
+
+/* A flush point: the queued events become flush groups, one per stretch
+ * between the entries found among them, each entry's activation opened in
+ * between.  The flush point is the same, so a fault loses the same events
+ * as upstream's; only the counting is split, so that the running totals
+ * and the region gate change at the entry. */
+static void flush(Walk *w)
+{
+    Int from = 0;
+    for (Int k = 0; k < w->n_entries; k++) {
+        if (w->entries[k].at > from) emit_group(w, from, w->entries[k].at);
+        from = w->entries[k].at;
+        cg_stack_emit_enter(w->e.out, w->entries[k].sp, w->entries[k].fn);
+    }
+    if (w->nq > from) emit_group(w, from, w->nq);
+    w->n_entries = 0;
     w->nq = 0;
 }
 
@@ -219,6 +251,19 @@ static void handle_imark(Walk *w, IRStmt *st)
     tl_assert((len >= VG_MIN_INSTR_SZB && len <= VG_MAX_INSTR_SZB) || len == VG_CLREQ_SZB);
     tl_assert(w->n_seen < w->sbi->n_instrs);
 
+    /* An entry inside the superblock: a jump VEX followed led here. */
+    if (cg_stack_on() && w->n_seen > 0 && addr != w->prev_end) {
+        struct CgFn *fn = cg_stack_entry_at(addr);
+        if (fn) {
+            tl_assert(w->n_entries <= CG_QUEUE_SIZE);
+            w->entries[w->n_entries].at = w->nq;
+            w->entries[w->n_entries].sp =
+                cg_stack_entry_sp(w->e.out, w->in, w->at, w->layout, w->word);
+            w->entries[w->n_entries].fn = fn;
+            w->n_entries++;
+        }
+    }
+    w->prev_end = addr + len;
     w->cur = w->n_seen++;
     InstrInfo *ii = &w->sbi->instrs[w->cur];
     ii->addr = addr;
@@ -299,6 +344,8 @@ static void handle_stmt(Walk *w, IRStmt *st, IRTypeEnv *env_in)
         if (cg.clo.branch_sim && (jk == Ijk_Boring || jk == Ijk_Call || jk == Ijk_Ret))
             add_bc(w, st);
         flush(w);
+        if (cg_stack_on() && jk != Ijk_Call && const_value(st->Ist.Exit.dst) == w->prev_end)
+            cg_stack_emit_fall(w->e.out, w->prev_end, st->Ist.Exit.guard);
         break;
     }
     default:
@@ -316,12 +363,16 @@ static void handle_stmt(Walk *w, IRStmt *st, IRTypeEnv *env_in)
 static void bounds(const IRSB *sb, UInt *n_instrs, UInt *max_groups, UInt *max_events)
 {
     UInt instrs = 0, groups = 0, events = 0, pending = 0;
+    Addr prev_end = 0;
     for (Int i = 0; i <= sb->stmts_used; i++) {
         /* i == stmts_used: the end of the block, with its indirect branch. */
         const IRStmt *st = i < sb->stmts_used ? sb->stmts[i] : NULL;
         Bool flushes = st == NULL;
         switch (st ? st->tag : Ist_Exit) {
         case Ist_IMark:
+            /* An entry here (a jump VEX followed) splits a flush group. */
+            if (cg_stack_on() && instrs > 0 && st->Ist.IMark.addr != prev_end) groups++;
+            prev_end = st->Ist.IMark.addr + st->Ist.IMark.len;
             instrs++;
             pending++;
             break;
@@ -358,21 +409,45 @@ static void bounds(const IRSB *sb, UInt *n_instrs, UInt *max_groups, UInt *max_e
     *max_events = events;
 }
 
+/* Whether a superblock that ends by going to `next` (or a side exit to it)
+ * falls through: `next` is right after its last instruction, which does not
+ * call. */
+static Bool falls_to(IRJumpKind jk, const IRExpr *next, Addr end)
+{
+    return jk != Ijk_Call && next->tag == Iex_Const && const_value(next->Iex.Const.con) == end;
+}
+
 /* A superblock that is not instrumented (between a STOP and a START
  * request) still opens and closes regions and activations, so that they
- * are right when counting starts again: `sb` itself without either, else a
- * copy with their prologues. */
+ * are right when counting starts again: `sb` itself when no activations
+ * are followed, else a copy with their IR. */
 static IRSB *track_only(IRSB *sb, Addr addr, const VexGuestLayout *layout, IRType word)
 {
-    if (!cg_regions_on() && !cg_stack_on()) return sb;
+    if (!cg_stack_on()) return sb;
     IRSB *out = deepCopyIRSBExceptStmts(sb);
     Int i = 0;
     for (; i < sb->stmts_used && (!sb->stmts[i] || sb->stmts[i]->tag != Ist_IMark); i++)
         if (sb->stmts[i]) addStmtToIRSB(out, sb->stmts[i]);
-    cg_regions_prologue(out, addr, layout, word);
     cg_stack_prologue(out, addr, layout, word);
-    for (; i < sb->stmts_used; i++)
-        if (sb->stmts[i]) addStmtToIRSB(out, sb->stmts[i]);
+    Addr prev_end = 0;
+    Bool first = True;
+    for (; i < sb->stmts_used; i++) {
+        IRStmt *st = sb->stmts[i];
+        if (!st) continue;
+        if (st->tag == Ist_IMark) {
+            Addr a = st->Ist.IMark.addr;
+            struct CgFn *fn = !first && a != prev_end ? cg_stack_entry_at(a) : NULL;
+            if (fn) cg_stack_emit_enter(out, cg_stack_entry_sp(out, sb, i, layout, word), fn);
+            prev_end = a + st->Ist.IMark.len;
+            first = False;
+        } else if (st->tag == Ist_Exit && st->Ist.Exit.jk != Ijk_Call &&
+                   const_value(st->Ist.Exit.dst) == prev_end) {
+            cg_stack_emit_fall(out, prev_end, st->Ist.Exit.guard);
+        }
+        addStmtToIRSB(out, st);
+    }
+    if (!first && falls_to(sb->jumpkind, sb->next, prev_end))
+        cg_stack_emit_fall(out, prev_end, NULL);
     return out;
 }
 
@@ -392,7 +467,11 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     cg_lines_prefer(addr);
     SBInfo *sbi = cg_record_new(addr, vge->len[0], n_instrs, max_groups, max_events);
 
-    Walk w = {.e = {.out = deepCopyIRSBExceptStmts(sb_in)}, .sbi = sbi};
+    Walk w = {.e = {.out = deepCopyIRSBExceptStmts(sb_in)},
+              .sbi = sbi,
+              .in = sb_in,
+              .layout = layout,
+              .word = gWordTy};
     w.hot = cg_tiers_hot(addr);
     w.count_stats = cg_tiers_new_translation(addr);
     IRSB *out = w.e.out;
@@ -406,12 +485,12 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     /* The preamble (e.g. the self-modifying-code check) carries no events. */
     for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; i++)
         addStmtToIRSB(out, sb_in->stmts[i]);
-    cg_regions_prologue(out, addr, layout, gWordTy);
     cg_stack_prologue(out, addr, layout, gWordTy);
     for (; i < sb_in->stmts_used; i++) {
         IRStmt *st = sb_in->stmts[i];
         if (!st) continue;
         /* Flat, as VEX gives it (it checks the output again). */
+        w.at = i;
         handle_stmt(&w, st, sb_in->tyenv);
         addStmtToIRSB(out, st);
     }
@@ -423,6 +502,8 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
         sb_in->next->tag == Iex_RdTmp)
         enqueue(&w, Ev_Bi, 0, NULL, sb_in->next);
     flush(&w);
+    if (cg_stack_on() && w.n_seen > 0 && falls_to(sb_in->jumpkind, sb_in->next, w.prev_end))
+        cg_stack_emit_fall(out, w.prev_end, NULL);
     tl_assert(w.n_seen == n_instrs);
     return out;
 }

@@ -238,6 +238,14 @@ const HChar *cg_lines_intern(const HChar *s)
     return intern2(NULL, s);
 }
 
+const HChar *cg_lines_intern_in(StrTable *t, const HChar *s)
+{
+    if (t->n_buckets == 0) table_grow(t);
+    Str *e = table_get(t, NULL, s);
+    if (!e->value) e->value = e->s;
+    return e->value;
+}
+
 Int cg_lines_recorded(Int *ev)
 {
     Int n = 0;

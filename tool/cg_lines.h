@@ -32,6 +32,9 @@ const HChar *cg_lines_fn_name(Addr a);
 void cg_lines_where(Addr a, const HChar **file, UInt *line);
 /* The permanent copy of `s`, shared with every equal name. */
 const HChar *cg_lines_intern(const HChar *s);
+/* The same in a table of the caller's: names that are not the profile's
+ * files and functions (--stats counts cg.names as upstream does). */
+const HChar *cg_lines_intern_in(StrTable *t, const HChar *s);
 /* The events the options record, in output order, into `ev`; returns how
  * many. */
 Int cg_lines_recorded(Int *ev);

@@ -32,12 +32,11 @@ CgState cg = {
             .out_file = "cachegrind.out.%p",
             .hot_threshold = 2000,
             .max_paths = 1000000,
+            .call_graph = CG_GRAPH_YES,
             .cpu = CG_CPU_HOST,
         },
     .instr_enabled = True,
     .collect = 1,
-    .region_limit = ~(UWord)0,
-    .entry_limit = ~(UWord)0,
     .cache_clo = {{-1, -1, -1}, {-1, -1, -1}, {-1, -1, -1}},
 };
 
@@ -106,7 +105,15 @@ static Bool process_option(const HChar *arg)
         cg.clo.seed = seed;
         cg.clo.have_seed = True;
     } else if VG_BOOL_CLO (arg, "--fingerprint", cg.clo.fingerprint) {
-    } else if VG_BOOL_CLO (arg, "--call-graph", cg.clo.call_graph) {
+    } else if VG_STR_CLO (arg, "--call-graph", v) {
+        if (VG_(strcmp)(v, "yes") == 0)
+            cg.clo.call_graph = CG_GRAPH_YES;
+        else if (VG_(strcmp)(v, "no") == 0)
+            cg.clo.call_graph = CG_GRAPH_NO;
+        else if (VG_(strcmp)(v, "callgrind") == 0)
+            cg.clo.call_graph = CG_GRAPH_CALLGRIND;
+        else
+            VG_(fmsg_bad_option)(arg, "--call-graph takes yes, no or callgrind\n");
     } else if VG_BINT_CLO (arg, "--max-call-paths", max_paths, 0, 100000000) {
         cg.clo.max_paths = (UInt)max_paths;
     } else
@@ -128,10 +135,13 @@ static void print_usage(void)
      "                                     parent's, or from zero [inherit]\n"
      "    --exec-profile=yes|no            write the counts so far before an\n"
      "                                     execve [no]\n"
-     "    --call-graph=yes|no              record calls and inclusive costs, written\n"
-     "                                     in Callgrind's format [no]\n"
-     "    --max-call-paths=<n>             call paths kept with --call-graph; once\n"
-     "                                     full, new ones fold into open ones [1000000]\n");
+     "    --call-graph=yes|no|callgrind    record calls, inclusive costs and call\n"
+     "                                     paths (the counts stay the same), in `#'\n"
+     "                                     lines of the usual file, or written in\n"
+     "                                     Callgrind's format; no: the flat profile\n"
+     "                                     alone, a little faster [yes]\n"
+     "    --max-call-paths=<n>             call paths kept; once full, new ones\n"
+     "                                     fold into open ones [1000000]\n");
     cg_cache_usage();
     VG_(printf)
     ("    --cpu=<level>                    CPU model the program sees: host, x86-64,\n"
@@ -223,28 +233,7 @@ static void between_blocks(ThreadId tid, ULong blocks_dispatched)
     (void)blocks_dispatched;
     cg_records_bury();
     cg_tiers_switch();
-    cg_regions_thread_runs(tid);
     cg_stack_thread_runs(tid);
-}
-
-/* Threads and signals, for the per-thread state of --toggle-collect and
- * --call-graph (each part does nothing when its option is not given). */
-static void thread_created(ThreadId parent, ThreadId child)
-{
-    cg_regions_thread_created(parent, child);
-    cg_stack_thread_created(parent, child);
-}
-
-static void signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
-{
-    if (cg_regions_on() && !cg_stack_on()) cg_regions_signal_delivered(tid, sigNo, alt_stack);
-    cg_stack_signal_delivered(tid, sigNo, alt_stack);
-}
-
-static void signal_returned(ThreadId tid, Int sigNo)
-{
-    if (cg_regions_on() && !cg_stack_on()) cg_regions_signal_returned(tid, sigNo);
-    cg_stack_signal_returned(tid, sigNo);
 }
 
 /* The core calls one hook before and one after every system call. */
@@ -272,18 +261,18 @@ static void post_clo_init(void)
     cg_tiers_init();
     cg_runtime_init();
     cg_repeat_init();
-    if (cg_regions_on() || cg_stack_on())
-        cg.threads = VG_(calloc)("cg.threads", VG_N_THREADS, sizeof *cg.threads);
+    if (cg_stack_on()) cg.threads = VG_(calloc)("cg.threads", VG_N_THREADS, sizeof *cg.threads);
     cg_regions_init();
     cg_stack_init();
     cg_dumps_init();
     if (cg.clo.cache_sim) cg_caches_configure();
     if (!cg.clo.instr_at_start) cg.instr_enabled = False;
     VG_(track_start_client_code)(between_blocks);
-    if (cg.threads) {
-        VG_(track_pre_thread_ll_create)(thread_created);
-        VG_(track_pre_deliver_signal)(signal_delivered);
-        VG_(track_post_deliver_signal)(signal_returned);
+    /* Threads and signals move the activation stacks. */
+    if (cg_stack_on()) {
+        VG_(track_pre_thread_ll_create)(cg_stack_thread_created);
+        VG_(track_pre_deliver_signal)(cg_stack_signal_delivered);
+        VG_(track_post_deliver_signal)(cg_stack_signal_returned);
     }
 }
 

@@ -21,6 +21,18 @@ void cg_out_flush(CgOut *o);
 void cg_out_str(CgOut *o, const HChar *s);
 void cg_out_u64(CgOut *o, ULong v);
 
+/* Names written once, as Callgrind compresses them: `(N) name` the first
+ * time, `(N)` after, N counted per kind (CG_NAME_FILE, _FN, _OBJ) in one
+ * file.  Keyed by the interned name's address. */
+enum { CG_NAME_FILE, CG_NAME_FN, CG_NAME_OBJ };
+typedef struct {
+    const HChar **keys;
+    UInt *ids; /* N * 4 + kind */
+    UInt cap, n, next[3];
+} CgNames;
+void cg_out_name(CgOut *o, CgNames *t, Int kind, const HChar *name);
+void cg_names_free(CgNames *t);
+
 /* The events' names as the files write them, by event (cg_lines.h). */
 extern const HChar *const cg_event_names[N_EVENTS];
 
@@ -56,5 +68,8 @@ void cg_out_descs(CgOut *o, const HChar *desc);
  * line): Cachegrind's format, and Callgrind's with the call graph. */
 void cg_write_cachegrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, CgWriteStats *ws);
 void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, CgWriteStats *ws);
+/* The call graph in the default profile, in `#` lines after its events:
+ * line (docs/format.md, "The call graph in a Cachegrind file"). */
+void cg_write_graph(CgOut *o, LineCC **ccs, UInt n, CgWriteStats *ws);
 
 #endif

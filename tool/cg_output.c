@@ -61,7 +61,7 @@ static CgWriteResult write_file(const HChar *name, Bool exclusive, const HChar *
     o->fd = fd;
     o->failed = False;
     o->used = 0;
-    if (cg_stack_on())
+    if (cg.clo.call_graph == CG_GRAPH_CALLGRIND)
         cg_write_callgrind_body(o, ccs, n, desc, ws);
     else
         cg_write_cachegrind_body(o, ccs, n, desc, ws);
@@ -212,12 +212,13 @@ static void print_stats(const CgWriteStats *ws)
     VG_(dmsg)("cachegrind: string table size: %u\n", cg.names.count);
     VG_(dmsg)("cachegrind: CC table size: %u\n", cg.cc_count);
     VG_(dmsg)("cachegrind: InstrInfo table size: %u\n", cg_tiers_live_superblocks());
-    if (!cg_stack_on()) return;
+    if (!cg_graph_on()) return;
     UInt n_paths;
     (void)cg_callgraph_paths(&n_paths);
     VG_(dmsg)
-    ("cachegrind: call graph: activations %llu, loops not pushed %llu, deepest %llu\n",
-     cg.stat_calls, cg.stat_loops, cg.stat_max_depth);
+    ("cachegrind: call graph: activations %llu, loops not pushed %llu, fall-throughs %llu, "
+     "deepest %llu\n",
+     cg.stat_calls, cg.stat_loops, cg.stat_fell, cg.stat_max_depth);
     VG_(dmsg)
     ("cachegrind: call graph: functions %u, arcs %u, path nodes %u (of at most %u)\n",
      cg_callgraph_n_fns(), cg_callgraph_n_arcs(), n_paths, cg.clo.max_paths);

@@ -207,7 +207,7 @@ VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target)
 VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
 {
     grp->execs += cg.collect;
-    if (cg.clo.call_graph)
+    if (cg.clo.call_graph != CG_GRAPH_NO)
         for (UInt i = grp->first; i < (UInt)grp->first + grp->count; i++)
             cg.run[sbi->counted[i].ev] += cg.collect;
     if (++grp->runs == cg.clo.hot_threshold) cg_tiers_queue(sbi);

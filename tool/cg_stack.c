@@ -1,20 +1,36 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* cg_stack.c: the activation stacks of --call-graph=yes (docs/tool.md,
- * "The call graph").
+/* cg_stack.c: the activation stacks (docs/tool.md, "The call graph"), on
+ * which the call graph of --call-graph=yes and the regions of
+ * --toggle-collect both ride.
  *
- * Calls.  With chasing off, a function's first instruction always starts a
- * superblock, and a superblock that starts at a function's entry opens an
- * activation of it, whatever jump led there: a call, a tail call, a PLT
- * stub's jump, the dynamic linker's.  The activation remembers the stack
- * pointer at its entry, where a call left its return address.
+ * Entries.  An activation of a function opens when execution reaches its
+ * first instruction by any jump (a call, a tail call, a PLT stub's jump, the
+ * dynamic linker's), and not when the instruction before it falls through
+ * into it: that code runs on in the activation it ran in.  With VEX's
+ * chasing on (the default, which upstream's counts are made with) a jump
+ * does not always end a superblock, so an entry is found wherever it is:
+ * at a superblock's start (the prologue), and at any instruction of a
+ * superblock that the one before it does not fall through to (a jump VEX
+ * followed).  The second kind is opened at the flush point that follows,
+ * between the counts of the events before the entry and those after it
+ * (cg_instrument.c splits the flush group there), so the running totals
+ * and the region gate change exactly at the entry while the flush points
+ * stay upstream's.  Whether a superblock's start was reached by falling
+ * through is known only at run time: a superblock whose end (or side
+ * exit) goes to the address right after its last instruction, when that
+ * is an entry, leaves the function in cg.fell_into, which the entry's
+ * helper takes instead of opening an activation.  So an entry does not
+ * depend on where VEX cut the code into superblocks.  The activation
+ * remembers the stack pointer at its entry, where a call left its return
+ * address.
  *
  * Returns.  Every superblock starts with an inline compare of the stack
  * pointer with cg.stack_limit, the innermost activation's entry stack
  * pointer, and calls a helper only when it is above: that activation has
  * returned (or was left by longjmp or an exception unwinding past it), and
- * so has every activation whose entry lies below the stack pointer.  This is
- * the rule of --toggle-collect's regions (cg_regions.c), so a function's
- * inclusive cost here equals the total of a --toggle-collect run of it.
+ * so has every activation whose entry lies below the stack pointer.  A
+ * return always ends a superblock (VEX never follows one), so the check at
+ * superblock starts sees every return; an entry unwinds first too.
  *
  * Costs.  Generated code and helpers add every count to the running
  * thread's running totals (cg.run) as they add it to a line; an activation
@@ -41,22 +57,30 @@
  * thread (CgFn.active, moved when the scheduler switches threads): a call
  * into a function that is open goes to its level 2 (cg_callgraph.h).
  *
- * Regions.  With --toggle-collect too, the stacks carry the regions
- * instead of cg_regions.c's own state: an activation of a matching function
- * opens its thread's region when none is open and closes it when it ends,
- * by the same rule, so the counts are those of a run without the call
- * graph (tests/tool, the callgraph-region-* cases); a fence saves the
- * region and the handler starts outside it.
+ * Regions.  An activation of a function that matches a --toggle-collect
+ * pattern opens its thread's region when none is open, and the region ends
+ * with it (cg_regions_set() gives the gate its value).  Without
+ * --call-graph the stacks follow activations the same way and record
+ * nothing else.
  *
- * Signals.  As for regions: delivery puts up a fence, above which the
- * handler's activations are roots of their own; the fence keeps the
- * running totals of the moment of delivery and gives them back when the
- * handler returns, so the handler's cost is in no activation it
- * interrupted (it is in the flat lines and in the handler's own
- * activations).  A handler left by longjmp is found by the fence's top, as
- * cg_regions.c explains. */
+ * Signals.  A handler's stack pointer says nothing about the code it
+ * interrupted (on an alternate stack above an activation's entry it would
+ * look like its return).  So delivery puts up a fence, above which the
+ * handler's activations are roots of their own and the handler runs outside
+ * every region; the fence keeps the running totals and the region of the
+ * moment of delivery and gives them back when the handler returns, so the
+ * handler's cost is in no activation it interrupted (it is in the flat
+ * lines and in the handler's own activations).  A handler left by longjmp
+ * gets no sigreturn, so a fence has a top: the highest stack pointer the
+ * handler itself can have, learnt at its first superblock (fence_top()),
+ * above which the handler has been left.  Exact when the handler ran below
+ * the stack pointer where the signal came (its thread's stack, or an
+ * alternate stack below it); one on an alternate stack above the code it
+ * jumps back to is seen leaving only when the stack pointer rises above
+ * that stack. */
 #include "cg_stack.h"
 #include "cg_callgraph.h"
+#include "cg_lines.h"
 #include "cg_regions.h"
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_libcassert.h"
@@ -71,12 +95,23 @@
 /* The limit with no activation open: no stack pointer is above it. */
 #define NONE (~(UWord)0)
 
+/* A fence's top before the handler's first superblock (every stack pointer
+ * is above it, so that superblock calls a helper), and the top that
+ * superblock's stack pointer `sp` gives it, with the one the signal came
+ * at: the highest stack pointer the handler itself can have (it may pop
+ * its return address and, on some platforms, one word more before its
+ * sigreturn). */
+#define FENCE_PENDING ((UWord)0)
+static UWord fence_top(UWord sp, UWord interrupted)
+{
+    UWord top = sp + 2 * sizeof(UWord);
+    return interrupted - 1 > top ? interrupted - 1 : top;
+}
+
 void cg_stack_init(void)
 {
     cg.stack_limit = NONE;
     if (!cg_stack_on()) return;
-    /* The core reads this when it makes the first translation, after this. */
-    VG_(clo_vex_control).guest_chase = False;
     cg_callgraph_init();
     cg.frame_bytes = offsetof(CgFrame, start) + cg.graph_nev * sizeof(ULong);
     tl_assert(cg.frame_bytes % sizeof(ULong) == 0 && cg.frame_bytes <= sizeof(CgFrame));
@@ -153,17 +188,19 @@ static void pop(ThreadId tid, CgStack *s)
 
 /* Ends what the stack pointer `sp` at a superblock's start has left: the
  * activations whose entry lies below it, and the handler whose fence top
- * lies below it; a fence met for the first time learns its top (see
- * cg_regions.c's settle(), whose rule this is). */
+ * lies below it; a fence met for the first time learns its top. */
 static void unwind(ThreadId tid, CgStack *s, UWord sp)
 {
     while (s->n > 0) {
         CgFrame *f = frame(s, s->n - 1);
-        if (!f->fn && f->sp == CG_FENCE_PENDING) {
-            f->sp = cg_fence_top(sp, f->interrupted);
+        if (!f->fn && f->sp == FENCE_PENDING) {
+            f->sp = fence_top(sp, f->interrupted);
             return;
         }
         if (sp <= f->sp) return;
+        /* A handler left by longjmp: a fall-through it left pending was
+         * its own. */
+        if (!f->fn) cg.fell_into = NULL;
         pop(tid, s);
     }
 }
@@ -218,6 +255,13 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
 {
     CgStack *s = stack_of(cg.stack_tid);
     unwind(cg.stack_tid, s, sp);
+    if (cg.fell_into == fn) {
+        /* The superblock before fell through to this entry: no call. */
+        cg.fell_into = NULL;
+        cg.stat_fell++;
+        reload();
+        return;
+    }
     for (UInt i = s->n; i-- > 0 && frame(s, i)->fn && frame(s, i)->sp == sp;) {
         if (frame(s, i)->fn == fn) {
             cg.stat_loops++;
@@ -238,7 +282,7 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
     /* Between a STOP request and a START (or before the START of
      * --instr-at-start=no) activations are followed, so that the stack is
      * right when counting starts, but no call is recorded. */
-    Bool record = counted && cg.instr_enabled;
+    Bool record = counted && cg.instr_enabled && cg_graph_on();
     CgArc *arc = NULL;
     Bool rec = fn->active > 0;
     if (record && caller && caller->counted) {
@@ -291,25 +335,119 @@ static IRExpr *bind(IRSB *out, IRType ty, IRExpr *e)
     return IRExpr_RdTmp(t);
 }
 
+/* Whether statement `st` needs the guest's stack pointer up to date: VEX
+ * keeps it so (by default: "unwindregs at memory access") at memory
+ * accesses, helper calls, exits and reads of it, and may drop any other
+ * update of it that a later one overwrites. */
+static Bool needs_sp(const IRStmt *st, Int sp_offset)
+{
+    switch (st->tag) {
+    case Ist_Store:
+    case Ist_StoreG:
+    case Ist_LoadG:
+    case Ist_CAS:
+    case Ist_LLSC:
+    case Ist_Dirty:
+    case Ist_Exit:
+        return True;
+    case Ist_WrTmp:
+        return st->Ist.WrTmp.data->tag == Iex_Load ||
+               (st->Ist.WrTmp.data->tag == Iex_Get && st->Ist.WrTmp.data->Iex.Get.offset == sp_offset);
+    default:
+        return False;
+    }
+}
+
+/* The statement that gives temporary `t` its value, searched back from
+ * statement `from`; -1 if it is not there. */
+static Int def_of(const IRSB *in, Int from, IRTemp t)
+{
+    for (Int j = from; j >= 0; j--)
+        if (in->stmts[j] && in->stmts[j]->tag == Ist_WrTmp && in->stmts[j]->Ist.WrTmp.tmp == t) return j;
+    return -1;
+}
+
+/* The stack pointer at the instruction whose IMark is in->stmts[mark].
+ * Reading the guest's stack pointer there is exact unless VEX dropped the
+ * last update before it (a caller's pop before a tail call's jump, say),
+ * which it does only when a later update overwrites it with no statement
+ * that needs it in between: then the first update after the IMark exists
+ * and nothing before it needs the stack pointer.  That update is the
+ * callee's own arithmetic on the stack pointer (a push, a sub), so its
+ * value, followed back through additions of constants to a value made
+ * before the IMark, gives the dropped one. */
+IRExpr *cg_stack_entry_sp(IRSB *out, const IRSB *in, Int mark, const VexGuestLayout *layout,
+                          IRType word)
+{
+    Int sp = layout->offset_SP;
+    IROp add = word == Ity_I64 ? Iop_Add64 : Iop_Add32, sub = word == Ity_I64 ? Iop_Sub64 : Iop_Sub32;
+    for (Int j = mark + 1; j < in->stmts_used; j++) {
+        const IRStmt *st = in->stmts[j];
+        if (!st) continue;
+        if (needs_sp(st, sp)) break;
+        if (st->tag != Ist_Put || st->Ist.Put.offset != sp) continue;
+        const IRExpr *v = st->Ist.Put.data;
+        for (Int k = j - 1; v->tag == Iex_RdTmp;) {
+            Int d = def_of(in, k, v->Iex.RdTmp.tmp);
+            if (d < 0) break;
+            if (d < mark) return IRExpr_RdTmp(v->Iex.RdTmp.tmp);
+            const IRExpr *e = in->stmts[d]->Ist.WrTmp.data;
+            if (e->tag != Iex_Binop || (e->Iex.Binop.op != add && e->Iex.Binop.op != sub) ||
+                e->Iex.Binop.arg2->tag != Iex_Const)
+                break;
+            v = e->Iex.Binop.arg1;
+            k = d - 1;
+        }
+        break;
+    }
+    return cg_stack_sp(out, layout, word);
+}
+
+IRExpr *cg_stack_sp(IRSB *out, const VexGuestLayout *layout, IRType word)
+{
+    return bind(out, word, IRExpr_Get(layout->offset_SP, word));
+}
+
+CgFn *cg_stack_entry_at(Addr addr)
+{
+    const HChar *name;
+    if (!VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), addr, &name)) return NULL;
+    return cg_callgraph_fn_at(addr);
+}
+
+void cg_stack_emit_enter(IRSB *out, IRExpr *sp, CgFn *fn)
+{
+    IRDirty *di = unsafeIRDirty_0_N(2, "cg_stack_enter", VG_(fnptr_to_fnentry)(stack_enter),
+                                    mkIRExprVec_2(sp, mkIRExpr_HWord((HWord)fn)));
+    addStmtToIRSB(out, IRStmt_Dirty(di));
+}
+
 void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word)
 {
     if (!cg_stack_on()) return;
-    IRExpr *sp = bind(out, word, IRExpr_Get(layout->offset_SP, word));
-    const HChar *name;
-    IRDirty *di;
-    if (VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), addr, &name)) {
-        CgFn *fn = cg_callgraph_fn_at(addr);
-        di = unsafeIRDirty_0_N(2, "cg_stack_enter", VG_(fnptr_to_fnentry)(stack_enter),
-                               mkIRExprVec_2(sp, mkIRExpr_HWord((HWord)fn)));
-    } else {
-        Bool w64 = word == Ity_I64;
-        IRExpr *limit =
-            bind(out, word, IRExpr_Load(Iend_LE, word, mkIRExpr_HWord((HWord)&cg.stack_limit)));
-        di = unsafeIRDirty_0_N(1, "cg_stack_leave", VG_(fnptr_to_fnentry)(stack_leave),
-                               mkIRExprVec_1(sp));
-        di->guard = bind(out, Ity_I1, IRExpr_Binop(w64 ? Iop_CmpLT64U : Iop_CmpLT32U, limit, sp));
+    IRExpr *sp = cg_stack_sp(out, layout, word);
+    CgFn *fn = cg_stack_entry_at(addr);
+    if (fn) {
+        cg_stack_emit_enter(out, sp, fn);
+        return;
     }
+    Bool w64 = word == Ity_I64;
+    IRExpr *limit =
+        bind(out, word, IRExpr_Load(Iend_LE, word, mkIRExpr_HWord((HWord)&cg.stack_limit)));
+    IRDirty *di = unsafeIRDirty_0_N(1, "cg_stack_leave", VG_(fnptr_to_fnentry)(stack_leave),
+                                    mkIRExprVec_1(sp));
+    di->guard = bind(out, Ity_I1, IRExpr_Binop(w64 ? Iop_CmpLT64U : Iop_CmpLT32U, limit, sp));
     addStmtToIRSB(out, IRStmt_Dirty(di));
+}
+
+void cg_stack_emit_fall(IRSB *out, Addr next, IRExpr *guard)
+{
+    CgFn *fn = cg_stack_entry_at(next);
+    if (!fn) return;
+    IRExpr *where = mkIRExpr_HWord((HWord)&cg.fell_into);
+    IRExpr *what = mkIRExpr_HWord((HWord)fn);
+    addStmtToIRSB(out, guard ? IRStmt_StoreG(Iend_LE, where, what, guard)
+                             : IRStmt_Store(Iend_LE, where, what));
 }
 
 /* ------------------------------------------------------------------ */
@@ -334,9 +472,11 @@ void cg_stack_thread_runs(ThreadId tid)
     if (cg.stack_tid != VG_INVALID_THREADID) {
         CgStack *old = stack_of(cg.stack_tid);
         VG_(memcpy)(old->run, cg.run, sizeof cg.run);
+        old->fell_into = cg.fell_into;
         count_active(cg.stack_tid, -1);
     }
     VG_(memcpy)(cg.run, stack_of(tid)->run, sizeof cg.run);
+    cg.fell_into = stack_of(tid)->fell_into;
     cg.stack_tid = tid;
     count_active(tid, +1);
     set_region(tid, stack_of(tid), stack_of(tid)->in_region);
@@ -386,7 +526,7 @@ void cg_stack_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
     CgStack *s = stack_of(tid);
     CgFrame *f = push(s);
     /* Field by field: a frame is shorter than CgFrame (see frame()). */
-    f->sp = CG_FENCE_PENDING;
+    f->sp = FENCE_PENDING;
     f->interrupted = VG_(get_SP)(tid);
     f->fn = NULL;
     f->arc = NULL;

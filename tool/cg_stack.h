@@ -1,26 +1,51 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* cg_stack.h: the per-thread activation stacks of --call-graph=yes: the IR
- * that finds calls and returns, the running totals that give each call its
- * inclusive cost, and the thread, signal and dump events that move them. */
+/* cg_stack.h: the per-thread activation stacks: the IR that finds calls
+ * and returns, the running totals that give each call its inclusive cost
+ * (--call-graph=yes), the regions of --toggle-collect that ride on them,
+ * and the thread, signal and dump events that move them. */
 #ifndef CG_STACK_H
 #define CG_STACK_H
 
 #include "cg_state.h"
 #include "pub_tool_tooliface.h"
 
-/* Whether --call-graph=yes was given (the stacks and their IR exist only then). */
+/* Whether activations are followed: for the call graph, or for the
+ * regions of --toggle-collect (the stacks and their IR exist only then). */
 static inline Bool cg_stack_on(void)
 {
-    return cg.clo.call_graph;
+    return cg.clo.call_graph != CG_GRAPH_NO || cg.clo.n_toggle > 0;
 }
-/* After the options (cg_main.c makes cg.threads first): turns VEX's
- * chasing off, so that every function entry starts a superblock. */
+/* Whether calls are recorded (unless --call-graph=no): the arcs, the
+ * paths and the running totals that give them their costs. */
+static inline Bool cg_graph_on(void)
+{
+    return cg.clo.call_graph != CG_GRAPH_NO;
+}
+/* After the options (cg_main.c makes cg.threads first). */
 void cg_stack_init(void);
 
-/* The IR at the start of the superblock at `addr`, after its preamble
- * and after the regions' (cg_regions.c): ends the activations the stack
- * pointer has risen above and, at a function's entry, opens one. */
+/* The IR at the start of the superblock at `addr`, after its preamble:
+ * ends the activations the stack pointer has risen above and, at a
+ * function's entry, opens one (unless the superblock before fell through
+ * to it). */
 void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word);
+/* Whether the instruction at `addr`, which a superblock reaches by a jump
+ * that VEX followed (chasing: the instruction before it in the superblock
+ * is not its neighbour), is a function's entry: the function, else NULL. */
+struct CgFn *cg_stack_entry_at(Addr addr);
+/* The stack pointer now. */
+IRExpr *cg_stack_sp(IRSB *out, const VexGuestLayout *layout, IRType word);
+/* The stack pointer at the instruction whose IMark is in->stmts[mark], an
+ * entry, for its call made later (cg_stack_emit_enter): it is opened where
+ * the events before it have been counted, at its flush point. */
+IRExpr *cg_stack_entry_sp(IRSB *out, const IRSB *in, Int mark, const VexGuestLayout *layout,
+                          IRType word);
+/* The call that opens an activation of `fn` entered with stack pointer `sp`. */
+void cg_stack_emit_enter(IRSB *out, IRExpr *sp, struct CgFn *fn);
+/* A superblock's exit (under `guard`, NULL: its end) goes to `next`, the
+ * address right after its last instruction: when that is a function's
+ * entry, the next superblock must not take it for a call. */
+void cg_stack_emit_fall(IRSB *out, Addr next, IRExpr *guard);
 
 /* The scheduler is about to run `tid`: its activations and running totals
  * become the ones generated code uses. */

@@ -82,11 +82,15 @@ typedef struct {
     UInt n_toggle;
     Bool fork_own;
     Bool exec_profile;
-    /* For cg_stack.c and cg_output.c: --call-graph; for cg_callgraph.c:
-     * the most call paths kept (--max-call-paths). */
-    Bool call_graph;
+    /* For cg_stack.c and cg_output.c: --call-graph (a CG_GRAPH_ value);
+     * for cg_callgraph.c: the most call paths kept (--max-call-paths). */
+    UInt call_graph;
     UInt max_paths;
 } CgOptions;
+
+/* --call-graph: none (no), or recorded and written in Cachegrind's format
+ * (yes, the default) or in Callgrind's (callgrind). */
+enum { CG_GRAPH_NO, CG_GRAPH_YES, CG_GRAPH_CALLGRIND };
 
 /* How debug-info lookups went, for --stats. */
 typedef struct {
@@ -103,21 +107,6 @@ typedef struct {
 struct LineCC;
 struct SBInfo;
 struct PendingRange;
-
-/* A signal handler's fence (cg_regions.c): the region state of the code it
- * interrupted, restored when the handler returns. */
-typedef struct {
-    UWord limit;       /* the interrupted code's region limit */
-    UWord interrupted; /* the stack pointer where the signal came */
-    UWord top;         /* above this stack pointer the handler has been left */
-} RegionFence;
-
-/* One thread's region state (cg_regions.c). */
-typedef struct {
-    UWord limit;         /* the stack pointer above which its region ends; ~0: none */
-    RegionFence *fences; /* the handlers it is running, innermost last */
-    UInt n_fences, max_fences;
-} RegionThread;
 
 struct CgFn;
 struct CgArc;
@@ -144,12 +133,12 @@ typedef struct {
     ULong run[N_EVENTS];  /* its running totals, while another thread runs */
     UWord seg_lo, seg_hi; /* a readable stretch of its stack, for return addresses */
     Bool in_region;       /* inside a --toggle-collect region (regions ride on the stack) */
+    struct CgFn *fell_into; /* its cg.fell_into, while another thread runs */
 } CgStack;
 
 /* Everything kept per thread, each part by the file that owns it. */
 typedef struct {
-    RegionThread region; /* cg_regions.c */
-    CgStack stack;       /* cg_stack.c */
+    CgStack stack; /* cg_stack.c */
 } CgThread;
 
 typedef struct CgState {
@@ -200,15 +189,9 @@ typedef struct CgState {
 
     /* cg_regions.c: what generated code and helpers add to a count where
      * they would add 1: 1, or 0 while the running thread is outside every
-     * --toggle-collect region (docs/tool.md, "Regions").  What generated
-     * code compares the stack pointer with: above region_limit, at any
-     * superblock, the running thread's region or signal handler has ended
-     * (~0 outside both); above entry_limit, at a matching entry, a region
-     * opens (~0 outside a region).  With --call-graph the activation
-     * stacks carry the regions, and cg_stack.c sets collect through
-     * cg_regions_set(). */
+     * --toggle-collect region (docs/tool.md, "Regions"); the activation
+     * stacks set it through cg_regions_set(). */
     ULong collect;
-    UWord region_limit, entry_limit;
     /* Per --toggle-collect pattern: whether a function entry seen matched
      * it, and (for a pattern without wildcards that matched none) up to
      * CG_TOGGLE_NEAR names of entries that contain it, for the warning at
@@ -216,8 +199,8 @@ typedef struct CgState {
     Bool *toggle_hit;
     const HChar *(*toggle_near)[CG_TOGGLE_NEAR];
 
-    /* cg_main.c: every thread's state (with --toggle-collect or
-     * --call-graph), indexed by ThreadId. */
+    /* cg_main.c: every thread's state (while activations are followed:
+     * cg_stack_on()), indexed by ThreadId. */
     CgThread *threads;
 
     /* cg_stack.c: what generated code compares the stack pointer with at
@@ -228,12 +211,16 @@ typedef struct CgState {
      * too, as they add it to a line. */
     UWord stack_limit;
     ThreadId stack_tid;
+    /* The function whose entry the last superblock fell through to (a
+     * fall-through is not a call: cg_stack.c, "Entries"), NULL when not. */
+    struct CgFn *fell_into;
     UInt frame_bytes; /* a frame's size: CgFrame up to the recorded events' totals */
     ULong run[N_EVENTS];
-    ULong stat_calls, stat_loops, stat_max_depth, stat_folded, stat_truncated;
+    ULong stat_calls, stat_loops, stat_fell, stat_max_depth, stat_folded, stat_truncated;
 
     /* cg_callgraph.c: the functions calls entered, by name, and the arcs
-     * between them (hash tables). */
+     * between them (hash tables); the names of their objects. */
+    StrTable graph_objs;
     struct CgFn **graph_fns;
     UInt graph_fn_buckets, graph_fn_count;
     struct CgArc **graph_arcs;

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_write_cachegrind.c: the body of the default profile, in Cachegrind's
- * format (docs/format.md, "What the tool writes"): the events line, then
- * each line cost centre under its fl= and fn=, then summary:. */
+ * format (docs/format.md, "What the tool writes"): the events line, the
+ * call graph in `#` lines unless --call-graph=no, then each line cost
+ * centre under its fl= and fn=, then summary:. */
 #include "cg_out.h"
 #include "cg_regions.h"
+#include "cg_stack.h"
 #include "pub_tool_mallocfree.h"
 
 /* ------------------------------------------------------------------ */
@@ -23,6 +25,7 @@ void cg_write_cachegrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc,
 {
     cg_out_descs(o, desc);
     cg_out_str(o, events_line());
+    if (cg_graph_on()) cg_write_graph(o, ccs, n, ws);
 
     Int ev[N_EVENTS];
     Int nev = cg_lines_recorded(ev);

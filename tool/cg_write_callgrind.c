@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* cg_write_callgrind.c: the body of a --call-graph=yes profile, in
- * Callgrind's format (docs/format.md, "What the tool writes with
- * --call-graph"): the same self cost lines, grouped under the function
- * each belongs to, each function's calls with their inclusive costs, and
- * the call paths in `#` lines. */
+/* cg_write_callgrind.c: the call graph, as both formats write it
+ * (docs/format.md, "What the tool writes with --call-graph=callgrind"): the body of a
+ * --call-graph=callgrind profile, in Callgrind's format (the same self
+ * cost lines, grouped under the function each belongs to, each function's
+ * calls with their inclusive costs, and the call paths in `#` lines), and
+ * the call graph of the default profile, the same blocks without their
+ * self cost lines, in `#` lines before its self costs. */
 #include "cg_out.h"
 #include "cg_callgraph.h"
 #include "cg_regions.h"
@@ -18,11 +20,28 @@ typedef struct {
     LineCC *cc;
 } OwnedLine;
 
+/* The graph as both formats write it: the functions in the order of their
+ * blocks (each one's index is its place), the self cost lines under the
+ * function each belongs to, and the arcs with a call or a cost, in the
+ * order they are written. */
+typedef struct {
+    Int ev[N_EVENTS], nev;
+    ULong total[N_EVENTS];
+    CgFn **fns;
+    UInt n_fns;
+    OwnedLine *own;
+    UInt n_own;
+    CgArc **arcs;
+    UInt n_arcs;
+} Graph;
+
 static Int cmp_fn(const void *pa, const void *pb)
 {
     const CgFn *a = *(const CgFn *const *)pa, *b = *(const CgFn *const *)pb;
     Int c = VG_(strcmp)(a->name, b->name);
-    return c ? c : VG_(strcmp)(a->file, b->file);
+    if (c) return c;
+    c = VG_(strcmp)(a->file, b->file);
+    return c ? c : VG_(strcmp)(a->obj, b->obj);
 }
 
 /* A function's lines in its own file first, then the others by file. */
@@ -55,17 +74,29 @@ static Int cmp_arc(const void *pa, const void *pb)
     return a->callee_rec < b->callee_rec ? -1 : a->callee_rec > b->callee_rec;
 }
 
-static void out_line(CgOut *o, const HChar *key, const HChar *value, Bool rec)
+/* `key=value`, with value compressed when `names` (the call graph of a
+ * Cachegrind file, which only our readers read: callgrind_annotate keys
+ * some compressed names apart from their plain form) and not a recursion
+ * level's `NAME'2`, which is not interned. */
+static void out_name(CgOut *o, CgNames *names, const HChar *pre, const HChar *key, Int kind,
+                     const HChar *value, Bool rec)
 {
+    cg_out_str(o, pre);
     cg_out_str(o, key);
+    if (names && !rec) {
+        cg_out_name(o, names, kind, value);
+        cg_out_str(o, "\n");
+        return;
+    }
     cg_out_str(o, value);
     if (rec) cg_out_str(o, "'2");
     cg_out_str(o, "\n");
 }
 
 /* `v` indexed by event through `ev`, or by position when `ev` is NULL. */
-static void out_costs(CgOut *o, UInt line, const ULong *v, const Int *ev, Int nev)
+static void out_costs(CgOut *o, const HChar *pre, UInt line, const ULong *v, const Int *ev, Int nev)
 {
+    cg_out_str(o, pre);
     cg_out_u64(o, line);
     for (Int e = 0; e < nev; e++) {
         cg_out_str(o, " ");
@@ -76,20 +107,23 @@ static void out_costs(CgOut *o, UInt line, const ULong *v, const Int *ev, Int ne
 
 /* The cost lines that follow are in `file` (fi=, or fe= back to the
  * function's own file). */
-static void out_file(CgOut *o, const CgFn *fn, const HChar **cur, const HChar *file)
+static void out_file(CgOut *o, CgNames *names, const HChar *pre, const CgFn *fn,
+                     const HChar **cur, const HChar *file)
 {
     if (file == *cur) return;
-    out_line(o, file == fn->file ? "fe=" : "fi=", file, False);
+    out_name(o, names, pre, file == fn->file ? "fe=" : "fi=", CG_NAME_FILE, file, False);
     *cur = file;
 }
 
 /* The call paths, in `#` lines that Callgrind's readers skip
- * (docs/format.md, "What the tool writes with --call-graph"): the functions they name (by their
+ * (docs/format.md, "What the tool writes with --call-graph=callgrind"): the functions they name (by their
  * index in `fns`), then each node with a cost or a call, or with such a descendant, parents first.
  */
-static void write_paths(CgOut *o, CgFn **fns, UInt n_fns, const OwnedLine *own, UInt n_own,
-                        CgWriteStats *ws)
+static void write_paths(CgOut *o, const Graph *g, CgNames *names, CgWriteStats *ws)
 {
+    CgFn **fns = g->fns;
+    UInt n_fns = g->n_fns, n_own = g->n_own;
+    const OwnedLine *own = g->own;
     UInt n;
     CgPath *const *nodes = cg_callgraph_paths(&n);
     Bool *keep = VG_(calloc)("cg.out.paths", n + 1, sizeof *keep);
@@ -115,10 +149,10 @@ static void write_paths(CgOut *o, CgFn **fns, UInt n_fns, const OwnedLine *own, 
         if (!named[f]) continue;
         VG_(sprintf)(buf, "# cp-fl=%u ", f);
         cg_out_str(o, buf);
-        out_line(o, "", fns[f]->file, False);
+        out_name(o, names, "", "", CG_NAME_FILE, fns[f]->file, False);
         VG_(sprintf)(buf, "# cp-fn=%u ", f);
         cg_out_str(o, buf);
-        out_line(o, "", fns[f]->name, False);
+        out_name(o, names, "", "", CG_NAME_FN, fns[f]->name, False);
     }
     for (UInt i = 0; i < n; i++) {
         const CgPath *x = nodes[i];
@@ -149,102 +183,141 @@ static void write_paths(CgOut *o, CgFn **fns, UInt n_fns, const OwnedLine *own, 
     VG_(free)(keep);
 }
 
-void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, CgWriteStats *ws)
+static void graph_make(Graph *g, LineCC **ccs, UInt n)
 {
-    Int ev[N_EVENTS];
-    Int nev = cg_lines_recorded(ev);
+    g->nev = cg_lines_recorded(g->ev);
     CgFnSet keep = {NULL, 0};
-    if (cg_regions_on()) cg_fnset_counted(&keep, ccs, n, ev, nev);
-    OwnedLine *own = VG_(malloc)("cg.out.owned", (n ? n : 1) * sizeof *own);
-    UInt n_own = 0;
-    ULong total[N_EVENTS] = {0};
+    if (cg_regions_on()) cg_fnset_counted(&keep, ccs, n, g->ev, g->nev);
+    g->own = VG_(malloc)("cg.out.owned", (n ? n : 1) * sizeof *g->own);
+    g->n_own = 0;
+    VG_(memset)(g->total, 0, sizeof g->total);
     for (UInt i = 0; i < n; i++) {
         if (keep.fn && !cg_fnset_has(&keep, ccs[i]->fn)) continue;
-        own[n_own++] = (OwnedLine){cg_callgraph_home(ccs[i]->fn, ccs[i]->file), ccs[i]};
-        for (Int e = 0; e < nev; e++) total[ev[e]] += ccs[i]->ev[ev[e]];
+        g->own[g->n_own++] = (OwnedLine){cg_callgraph_home(ccs[i]->fn, ccs[i]->file), ccs[i]};
+        for (Int e = 0; e < g->nev; e++) g->total[g->ev[e]] += ccs[i]->ev[g->ev[e]];
     }
-    UInt n_fns, n_arcs, kept = 0;
-    CgFn **fns = cg_callgraph_fns(&n_fns);
-    VG_(ssort)(fns, n_fns, sizeof *fns, cmp_fn);
-    for (UInt i = 0; i < n_fns; i++) fns[i]->index = i;
-    VG_(ssort)(own, n_own, sizeof *own, cmp_owned);
-    CgArc **arcs = cg_callgraph_arcs(&n_arcs);
+    if (keep.fn) VG_(free)(keep.fn);
+    g->fns = cg_callgraph_fns(&g->n_fns);
+    VG_(ssort)(g->fns, g->n_fns, sizeof *g->fns, cmp_fn);
+    for (UInt i = 0; i < g->n_fns; i++) g->fns[i]->index = i;
+    VG_(ssort)(g->own, g->n_own, sizeof *g->own, cmp_owned);
+    UInt n_arcs, kept = 0;
+    g->arcs = cg_callgraph_arcs(&n_arcs);
     for (UInt i = 0; i < n_arcs; i++) {
-        Bool any = arcs[i]->calls != 0;
-        for (Int e = 0; e < nev && !any; e++) any = arcs[i]->incl[e] != 0;
-        if (any) arcs[kept++] = arcs[i];
+        Bool any = g->arcs[i]->calls != 0;
+        for (Int e = 0; e < g->nev && !any; e++) any = g->arcs[i]->incl[e] != 0;
+        if (any) g->arcs[kept++] = g->arcs[i];
     }
-    n_arcs = kept;
-    VG_(ssort)(arcs, n_arcs, sizeof *arcs, cmp_arc);
+    g->n_arcs = kept;
+    VG_(ssort)(g->arcs, g->n_arcs, sizeof *g->arcs, cmp_arc);
+}
 
-    HChar pid[32];
-    VG_(sprintf)(pid, "pid: %d\n", VG_(getpid)());
-    cg_out_str(o, "# callgrind format\nversion: 1\ncreator: " CG_PROJECT "\n");
-    cg_out_str(o, pid);
-    cg_out_descs(o, desc);
-    cg_out_str(o, "positions: line\nevents:");
-    for (Int e = 0; e < nev; e++) {
-        cg_out_str(o, " ");
-        cg_out_str(o, cg_event_names[ev[e]]);
-    }
-    cg_out_str(o, "\n");
+static void graph_free(Graph *g)
+{
+    VG_(free)(g->arcs);
+    VG_(free)(g->fns);
+    VG_(free)(g->own);
+}
 
+/* Each function's block, every line after `pre`: ob=, fl=, fn=, its self
+ * cost lines (with `self`: the Callgrind format) and its calls; a function
+ * that made calls while recursive has a second block, fn=NAME'2.  Without
+ * `self` (the call graph of a Cachegrind file) a function with lines and
+ * no calls still has its ob=/fl=/fn= lines: they say where its lines'
+ * function is. */
+static void write_blocks(CgOut *o, const Graph *g, CgNames *names, const HChar *pre, Bool self,
+                         CgWriteStats *ws)
+{
+    Int nev = g->nev;
     const HChar *obj = NULL, *file = NULL;
     UInt li = 0, ai = 0;
-    for (UInt f = 0; f < n_fns; f++) {
-        CgFn *fn = fns[f];
+    for (UInt f = 0; f < g->n_fns; f++) {
+        CgFn *fn = g->fns[f];
         for (Int rec = 0; rec < 2; rec++) {
-            Bool lines = !rec && li < n_own && own[li].fn == fn;
-            Bool calls = ai < n_arcs && arcs[ai]->caller == fn && arcs[ai]->caller_rec == rec;
+            Bool lines = !rec && li < g->n_own && g->own[li].fn == fn;
+            Bool calls =
+                ai < g->n_arcs && g->arcs[ai]->caller == fn && g->arcs[ai]->caller_rec == rec;
             if (!lines && !calls) continue;
-            if (fn->obj != obj) out_line(o, "ob=", obj = fn->obj, False);
-            if (fn->file != file) ws->files++;
-            out_line(o, "fl=", file = fn->file, False);
-            out_line(o, "fn=", fn->name, rec);
-            ws->fns++;
+            if (fn->obj != obj) out_name(o, names, pre, "ob=", CG_NAME_OBJ, obj = fn->obj, False);
+            if (self && fn->file != file) ws->files++;
+            out_name(o, names, pre, "fl=", CG_NAME_FILE, file = fn->file, False);
+            out_name(o, names, pre, "fn=", CG_NAME_FN, fn->name, rec);
+            if (self) ws->fns++;
             const HChar *cur = fn->file;
-            for (; !rec && li < n_own && own[li].fn == fn; li++) {
-                out_file(o, fn, &cur, own[li].cc->file);
-                out_costs(o, own[li].cc->line, own[li].cc->ev, ev, nev);
+            for (; !rec && li < g->n_own && g->own[li].fn == fn; li++) {
+                if (!self) continue;
+                out_file(o, names, pre, fn, &cur, g->own[li].cc->file);
+                out_costs(o, pre, g->own[li].cc->line, g->own[li].cc->ev, g->ev, nev);
                 ws->lines++;
             }
-            while (ai < n_arcs && arcs[ai]->caller == fn && arcs[ai]->caller_rec == rec) {
+            while (ai < g->n_arcs && g->arcs[ai]->caller == fn && g->arcs[ai]->caller_rec == rec) {
                 /* Arcs that differ only in their return address (two
                  * calls on one line) are written as one. */
-                const CgArc *a = arcs[ai];
+                const CgArc *a = g->arcs[ai];
                 ULong calls = 0, incl[N_EVENTS] = {0};
-                for (; ai < n_arcs && cmp_arc(&arcs[ai], &a) == 0; ai++) {
-                    calls += arcs[ai]->calls;
-                    for (Int e = 0; e < nev; e++) incl[e] += arcs[ai]->incl[e];
+                for (; ai < g->n_arcs && cmp_arc(&g->arcs[ai], &a) == 0; ai++) {
+                    calls += g->arcs[ai]->calls;
+                    for (Int e = 0; e < nev; e++) incl[e] += g->arcs[ai]->incl[e];
                 }
-                out_file(o, fn, &cur, a->site_file);
+                out_file(o, names, pre, fn, &cur, a->site_file);
                 /* As Callgrind: the callee's object and file only where
                  * they are not the current ones, which readers take when
                  * they are left out.  callgrind_annotate keys a callee
                  * named by cfi= on the path as written, but a function on
                  * its fl= with the working directory cut off: a cfi= that
                  * repeats the current file would make the function two. */
-                if (a->callee->obj != fn->obj) out_line(o, "cob=", a->callee->obj, False);
-                if (a->callee->file != cur) out_line(o, "cfi=", a->callee->file, False);
-                out_line(o, "cfn=", a->callee->name, a->callee_rec);
+                if (a->callee->obj != fn->obj)
+                    out_name(o, names, pre, "cob=", CG_NAME_OBJ, a->callee->obj, False);
+                if (a->callee->file != cur)
+                    out_name(o, names, pre, "cfi=", CG_NAME_FILE, a->callee->file, False);
+                out_name(o, names, pre, "cfn=", CG_NAME_FN, a->callee->name, a->callee_rec);
+                cg_out_str(o, pre);
                 cg_out_str(o, "calls=");
                 cg_out_u64(o, calls);
                 cg_out_str(o, " ");
                 cg_out_u64(o, a->callee->line);
                 cg_out_str(o, "\n");
-                out_costs(o, a->site_line, incl, NULL, nev);
+                out_costs(o, pre, a->site_line, incl, NULL, nev);
             }
         }
     }
-    write_paths(o, fns, n_fns, own, n_own, ws);
-    cg_out_str(o, "totals:");
-    for (Int e = 0; e < nev; e++) {
+}
+
+void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, CgWriteStats *ws)
+{
+    Graph g;
+    graph_make(&g, ccs, n);
+    HChar pid[32];
+    VG_(sprintf)(pid, "pid: %d\n", VG_(getpid)());
+    cg_out_str(o, "# callgrind format\nversion: 1\ncreator: " CG_PROJECT "\n");
+    cg_out_str(o, pid);
+    cg_out_descs(o, desc);
+    cg_out_str(o, "positions: line\nevents:");
+    for (Int e = 0; e < g.nev; e++) {
         cg_out_str(o, " ");
-        cg_out_u64(o, total[ev[e]]);
+        cg_out_str(o, cg_event_names[g.ev[e]]);
     }
     cg_out_str(o, "\n");
-    VG_(free)(arcs);
-    VG_(free)(fns);
-    VG_(free)(own);
-    if (keep.fn) VG_(free)(keep.fn);
+    write_blocks(o, &g, NULL, "", True, ws);
+    write_paths(o, &g, NULL, ws);
+    cg_out_str(o, "totals:");
+    for (Int e = 0; e < g.nev; e++) {
+        cg_out_str(o, " ");
+        cg_out_u64(o, g.total[g.ev[e]]);
+    }
+    cg_out_str(o, "\n");
+    graph_free(&g);
+}
+
+void cg_write_graph(CgOut *o, LineCC **ccs, UInt n, CgWriteStats *ws)
+{
+    Graph g;
+    graph_make(&g, ccs, n);
+    cg_out_str(o, "# call graph: " CG_PROJECT "; the lines up to the first fl= are its calls "
+                  "(docs/format.md)\n");
+    CgNames names = {0};
+    write_blocks(o, &g, &names, "# ", False, ws);
+    write_paths(o, &g, &names, ws);
+    cg_names_free(&names);
+    graph_free(&g);
 }

@@ -64,8 +64,7 @@ static void decide_fn_limits(const cg_annotate_opts *opt, const cg_profile *p)
     const cg_limit *first = opt->limits;
     while (!first->fn) first++;
     for (size_t i = 0; i < p->n_inputs; i++)
-        if (p->inputs[i].format == CG_FMT_CACHEGRIND &&
-            !cg_limit_fn_missing_graph(first, p->inputs[i].path, &e))
+        if (!p->inputs[i].has_graph && !cg_limit_fn_missing_graph(first, p->inputs[i].path, &e))
             cg_fail(&e);
     cg_fgraph side[2];
     cg_fgraph_build(&side[0], p, opt->fold, CG_SIDE_OLD);
@@ -226,7 +225,7 @@ int main(int argc, char **argv)
     if (opt.format == CG_FORMAT_FOLDED) prof.keep_lines = keeps_none; /* stacks only */
     scan->keep_sides = opt.diff && has_fn_limit(&opt);
     read_all(&opt, scan, false);
-    bool calls = !cg_profile_has_format(scan, CG_FMT_CACHEGRIND);
+    bool calls = cg_profile_has_graph(scan, true);
     cg_report r = report_of(&opt, scan, NULL, calls, argc, argv);
     decide_fn_limits(&opt, scan);
     cg_fgraph *graph = cg_fgraph_of_calls(scan, opt.fold);

@@ -145,7 +145,7 @@ int main(int argc, char **argv)
             if (p.inputs[i].has_paths) continue;
             fprintf(stderr, "cg_merge: note: ");
             cg_put_safe(stderr, p.inputs[i].path, strlen(p.inputs[i].path));
-            fputs(" has no call paths (our tool's --call-graph=yes writes them), so the merged "
+            fputs(" has no call paths (our tool writes them unless --call-graph=no), so the merged "
                   "profile has none: its flame graph will be an estimate\n",
                   stderr);
             break;
@@ -155,6 +155,7 @@ int main(int argc, char **argv)
                            &first->cmd, true);
     } else {
         cg_write_header(out, desc, n_desc, &first->cmd, p.events, p.n_events);
+        if (cg_graph_kept(&p, "cg_merge")) cg_write_graph_lines(out, &p, true);
         cg_write_lines(out, &p);
         cg_write_summary(out, p.summary_total, p.n_events);
     }

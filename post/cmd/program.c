@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* program.c: the start-up the three programs share (program.h). */
 #include "program.h"
+#include "profile.h"
 #include "regex-subst.h"
 #include "util.h"
 
@@ -129,4 +130,20 @@ char **cg_start(const cg_program *p, int argc, char **argv, void *ctx, size_t *n
     char **pos = cg_program_parse(p, argc, argv, ctx, n, &e);
     if (!pos) cg_fail(&e);
     return pos;
+}
+
+bool cg_graph_kept(const cg_profile *p, const char *prog)
+{
+    if (cg_profile_has_graph(p, true)) return true;
+    for (size_t i = 0; i < p->n_inputs; i++) {
+        if (p->inputs[i].has_graph) continue;
+        if (!cg_profile_has_graph(p, false)) return false;
+        fprintf(stderr, "%s: note: ", prog);
+        cg_put_safe(stderr, p->inputs[i].path, strlen(p->inputs[i].path));
+        fputs(" has no call graph (our tool records one unless --call-graph=no), so the output "
+              "has none: only the sum of the self costs\n",
+              stderr);
+        break;
+    }
+    return false;
 }

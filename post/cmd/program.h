@@ -46,6 +46,12 @@ typedef struct cg_program {
 /* Their action: a cg_subst * (the last one given counts). */
 cg_opt_apply cg_opt_subst;
 
+/* cg_merge and cg_diff of Cachegrind-format inputs: whether their output
+   keeps the call graph, which it does when every input has one; when only
+   some have, a note on stderr says that the output has none. */
+struct cg_profile;
+bool cg_graph_kept(const struct cg_profile *p, const char *prog);
+
 /* Prints *e as this program's error and exits with its status: the usage
    lines first if e->usage, then `NAME: error: MSG` (argv[0]'s basename as
    NAME if e->argparse, else the program's name).  Status 0 just exits. */

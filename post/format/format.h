@@ -66,6 +66,11 @@ void cg_write_pairs(FILE *out, const cg_profile *p);
    too (a difference has none: its paths would not subtract). */
 void cg_write_callgrind(FILE *out, const cg_profile *p, const char *creator, const cg_text *desc,
                         size_t n_desc, const cg_text *cmd, bool sum_paths);
+/* The call graph of a Cachegrind-format file (docs/format.md, "The call
+   graph in a Cachegrind file"), written after the header: the calls of
+   every entry and where its function is, in `#` lines; sum_paths as
+   above. */
+void cg_write_graph_lines(FILE *out, const cg_profile *p, bool sum_paths);
 void cg_write_summary(FILE *out, const cg_count *cc, size_t n);
 /* Flush and check for write errors (dies on failure). */
 void cg_write_finish(FILE *out, const char *what);

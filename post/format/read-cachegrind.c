@@ -18,6 +18,11 @@ typedef struct rd {
     uint32_t file, fn; /* the last fl= (or fi=/fe=) and fn=, CG_NONE before */
     cg_count *last_summary;
     bool have_summary;
+    /* Our tool's call graph, in `#` lines before the first self cost
+       (docs/format.md, "The call graph in a Cachegrind file"): read while
+       in_graph, then it says where each function is. */
+    cg_graph_lines *graph;
+    bool in_graph, past_header;
 } rd;
 
 static void format_list(cg_buf *b, const cg_count *v, size_t n)
@@ -87,6 +92,15 @@ static bool count_line(rd *r, const char *line, size_t len)
     return cg_sink_cost(s, lineno);
 }
 
+/* Self costs go to (file, fn) now: in the object and under the entry file
+   the call graph gives the function, if it has one. */
+static void at(rd *r, uint32_t file, uint32_t fn)
+{
+    uint32_t obj = CG_NONE, home = CG_NONE;
+    if (r->graph) cg_graph_lines_place(r->graph, file, fn, &obj, &home);
+    cg_sink_at(r->s, file, fn, obj, home);
+}
+
 /* fl= (reset_fn) and the legacy fi=/fe= (keep the function). */
 static bool file_line(rd *r, const char *name, size_t len, bool reset_fn)
 {
@@ -98,11 +112,11 @@ static bool file_line(rd *r, const char *name, size_t len, bool reset_fn)
     r->file = f;
     if (r->rules->entries == CG_ENTRIES_BY_NAME) {
         if (reset_fn || r->fn == CG_NONE) r->fn = p->fn_unspecified;
-        cg_sink_at(s, f, r->fn, CG_NONE, CG_NONE);
+        at(r, f, r->fn);
         cg_sink_enter(s);
     } else {
         if (reset_fn) r->fn = p->fn_unknown;
-        cg_sink_at(s, f, r->fn, CG_NONE, CG_NONE);
+        at(r, f, r->fn);
     }
     return true;
 }
@@ -117,7 +131,7 @@ static bool fn_line(rd *r, const char *name, size_t len)
     if (r->file == CG_NONE)
         cg_sink_at_orphan(s, fn);
     else
-        cg_sink_at(s, r->file, fn, CG_NONE, CG_NONE);
+        at(r, r->file, fn);
     if (r->rules->entries == CG_ENTRIES_BY_NAME) cg_sink_enter(s);
     return true;
 }
@@ -141,6 +155,23 @@ static bool summary_line(rd *r, const char *rest, size_t rlen)
     return true;
 }
 
+/* A `#` line: a comment, or our tool's call graph, which begins with its
+   `# call graph:` line before the first self cost and ends at the first
+   line that is not a `#` line. */
+static bool comment_line(rd *r, const char *line, size_t len)
+{
+    static const char mark[] = "# call graph:";
+    if (len >= sizeof mark - 1 && memcmp(line, mark, sizeof mark - 1) == 0) {
+        if (r->graph || r->past_header)
+            return cg_sink_fail_at(r->s, r->s->lr.lineno,
+                                   "a `# call graph:` line after self costs or another one", 0, 0);
+        r->graph = cg_graph_lines_new(r->s);
+        r->in_graph = true;
+        return true;
+    }
+    return r->in_graph ? cg_graph_lines_read(r->graph, line, len) : true;
+}
+
 static bool body(rd *r)
 {
     cg_sink *s = r->s;
@@ -149,6 +180,16 @@ static bool body(rd *r)
     bool term, ok = true;
     while (ok && cg_lineread_next(&s->lr, &line, &len, &term)) {
         char c = len ? line[0] : 0;
+        if (c == '#') {
+            ok = comment_line(r, line, len);
+            continue;
+        }
+        if (len == 0) continue;
+        r->past_header = true;
+        if (r->in_graph) {
+            r->in_graph = false;
+            if (!(ok = cg_graph_lines_end(r->graph))) break;
+        }
         if (cg_is_digit(c)) {
             ok = count_line(r, line, len);
         } else if (len >= 3 && line[2] == '=' && line[0] == 'f') {
@@ -162,13 +203,12 @@ static bool body(rd *r)
                 ok = cg_sink_fail_at(s, s->lr.lineno, "malformed line: ", line, len);
         } else if (cg_keyword(line, len, term, "summary:", &rest, &rlen)) {
             ok = summary_line(r, rest, rlen);
-        } else if (len == 0 || c == '#') {
-            continue;
         } else {
             ok = cg_sink_fail_at(s, s->lr.lineno, "malformed line: ", line, len);
         }
     }
     if (ok && s->lr.err) return cg_error_errno(s->err, s->lr.err, s->in->path);
+    if (ok && r->in_graph) ok = cg_graph_lines_end(r->graph);
     return ok;
 }
 
@@ -205,5 +245,6 @@ bool cg_read_cachegrind(cg_sink *s)
     r.last_summary = xcalloc(s->nev, sizeof(cg_count));
     bool ok = body(&r) && finish(&r);
     free(r.last_summary);
+    if (r.graph) cg_graph_lines_free(r.graph);
     return ok;
 }

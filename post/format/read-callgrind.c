@@ -41,7 +41,7 @@ typedef struct rd {
     cg_text *pending;  /* event: lines before events:, as NAME, LONG NAME pairs */
     size_t n_pending, cap_pending;
     /* Our tool's call paths (docs/format.md, "What the tool writes with
-       --call-graph"): the names of `# cp-fl=K` and `# cp-fn=K`, each
+       --call-graph=callgrind"): the names of `# cp-fl=K` and `# cp-fn=K`, each
        `# cp=` id's ordinal among the file's paths, each ordinal's path in
        the profile (CG_NONE: a part not counted) and what its children may
        still cost (a path costs at least its children). */
@@ -613,8 +613,8 @@ static bool path_name_line(rd *r, enum kind k, const char *rest, size_t rlen, co
     if (cg_tok_clnum(&p, end, &num, false) != TOK_OK || p == end || *p != ' ')
         return fail_line(r, "malformed call-path name: ", line, len);
     p++;
-    uint32_t id = k == K_FILE ? cg_sink_file_name(r->s, p, (size_t)(end - p))
-                              : cg_sink_fn_name(r->s, p, (size_t)(end - p));
+    /* Compressed as in fl=/fn= lines in a Cachegrind file's call graph. */
+    uint32_t id = name_ref(r, k, p, (size_t)(end - p));
     if (id == CG_NONE) return false;
     *cg_u64map_slot(k == K_FILE ? &r->cp_file : &r->cp_fn, (uint64_t)num, true) = id;
     return true;
@@ -784,6 +784,7 @@ bool cg_read_callgrind(cg_sink *s)
     r.obj = r.home = r.file = r.fn = r.fn_base = r.cobj = r.cfile = r.cfn = CG_NONE;
     r.trigger = cg_text_copy("", 0);
     s->in->format = CG_FMT_CALLGRIND;
+    s->in->has_graph = true;
     bool ok = body(&r);
     if (ok && !s->nev) ok = cg_sink_fail_at(s, s->lr.lineno + 1, "missing an `events:` line", 0, 0);
     if (ok && !r.in_body) begin_part(&r); /* a file without a body is one empty part */
@@ -802,4 +803,95 @@ bool cg_read_callgrind(cg_sink *s)
     for (size_t i = 0; i < r.n_pending; i++) free(r.pending[i].s);
     free(r.pending);
     return ok;
+}
+
+/* ------------------------------------------------------------------ */
+/* The call graph of a Cachegrind-format file                          */
+/* ------------------------------------------------------------------ */
+
+struct cg_graph_lines {
+    rd r;
+    /* Where each function declared by a fn= line is: (fn, home) -> its
+       place + 1, and fn -> its first place + 1. */
+    cg_u64map at, first;
+    struct place {
+        uint32_t obj, home;
+    } *places;
+    size_t n_places, cap_places;
+};
+
+cg_graph_lines *cg_graph_lines_new(cg_sink *s)
+{
+    cg_graph_lines *g = xcalloc(1, sizeof *g);
+    rd *r = &g->r;
+    *r = (rd){.s = s, .n_pos = 1, .pos = {POS_LINE}, .in_body = true};
+    r->obj = r->home = r->file = r->fn = r->fn_base = r->cobj = r->cfile = r->cfn = CG_NONE;
+    s->in->has_graph = true;
+    return g;
+}
+
+static void declare(cg_graph_lines *g)
+{
+    const rd *r = &g->r;
+    uint64_t key = (uint64_t)r->fn << 32 | r->home;
+    uint32_t *v = cg_u64map_slot(&g->at, key, true);
+    if (*v) return;
+    xgrow((void **)&g->places, &g->cap_places, g->n_places + 1, sizeof *g->places);
+    g->places[g->n_places] = (struct place){r->obj, r->home};
+    *v = (uint32_t)++g->n_places;
+    uint32_t *f = cg_u64map_slot(&g->first, r->fn, true);
+    if (!*f) *f = *v;
+}
+
+bool cg_graph_lines_read(cg_graph_lines *g, const char *line, size_t len)
+{
+    rd *r = &g->r;
+    if (len < 2 || line[1] != ' ') return fail_line(r, "malformed call-graph line: ", line, len);
+    const char *l = line + 2;
+    size_t n = len - 2;
+    char c = n ? l[0] : 0;
+    if (cg_is_digit(c) || c == '+' || c == '-' || c == '*') {
+        if (r->next == NEXT_COST)
+            return fail_line(r, "self costs in the call graph (a cost line after no calls= line): ",
+                             line, len);
+        return cost_line(r, l, n);
+    }
+    if (n >= 2 && l[0] == 'c' && (l[1] == 'p' || (n >= 11 && memcmp(l, "call paths:", 11) == 0)))
+        return comment_line(r, line, len);
+    bool known;
+    if (!spec_line(r, l, n, &known)) return false;
+    if (!known) return fail_line(r, "malformed call-graph line: ", line, len);
+    if (n >= 3 && memcmp(l, "fn=", 3) == 0) declare(g);
+    return true;
+}
+
+bool cg_graph_lines_end(cg_graph_lines *g)
+{
+    if (g->r.next == NEXT_COST) return true;
+    return fail_line(&g->r, "a calls= line without its cost line ends the call graph", NULL, 0);
+}
+
+void cg_graph_lines_place(const cg_graph_lines *g, uint32_t file, uint32_t fn, uint32_t *obj,
+                          uint32_t *home)
+{
+    const uint32_t *v = cg_u64map_find(&g->at, (uint64_t)fn << 32 | file);
+    if (!v) v = cg_u64map_find(&g->first, fn);
+    *obj = v ? g->places[*v - 1].obj : CG_NONE;
+    *home = v ? g->places[*v - 1].home : CG_NONE;
+}
+
+void cg_graph_lines_free(cg_graph_lines *g)
+{
+    rd *r = &g->r;
+    for (int k = 0; k < N_KINDS; k++) cg_u64map_free(&r->names[k]);
+    cg_u64map_free(&r->cp_file);
+    cg_u64map_free(&r->cp_fn);
+    cg_u64map_free(&r->cp_id);
+    free(r->cp_index);
+    free(r->cp_rest);
+    cg_buf_free(&r->name);
+    cg_u64map_free(&g->at);
+    cg_u64map_free(&g->first);
+    free(g->places);
+    free(g);
 }

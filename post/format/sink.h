@@ -113,6 +113,23 @@ uint32_t cg_sink_path(cg_sink *s, uint32_t parent, uint32_t file, uint32_t fn, c
 /* Adds s->vals to the profile's summary (checked by the reader). */
 bool cg_sink_summary(cg_sink *s, uint64_t line);
 
+/* The call graph of our tool's Cachegrind-format files (docs/format.md,
+   "The call graph in a Cachegrind file"): after its `# call graph:` line,
+   `# ` and then a line of the Callgrind format's body without self costs
+   (ob=, fl=, fn=, fi=, fe=, cob=, cfi=, cfn=, calls= and its cost line) or
+   of the call paths, which the Callgrind reader reads (read-callgrind.c),
+   into the part the Cachegrind reader began.  Its fn= lines say where each
+   function is: the object and the file of its entry of the self costs of
+   (file, fn) that follow (CG_NONE both when it names none). */
+typedef struct cg_graph_lines cg_graph_lines;
+cg_graph_lines *cg_graph_lines_new(cg_sink *s);
+bool cg_graph_lines_read(cg_graph_lines *g, const char *line, size_t len);
+/* The section is over: no calls= line may wait for its cost line. */
+bool cg_graph_lines_end(cg_graph_lines *g);
+void cg_graph_lines_place(const cg_graph_lines *g, uint32_t file, uint32_t fn, uint32_t *obj,
+                          uint32_t *home);
+void cg_graph_lines_free(cg_graph_lines *g);
+
 /* The reader of each format: the whole file from s->lr (its first lines
    only looked at, not consumed, to tell the format), true when it was
    valid. */

@@ -27,6 +27,10 @@ typedef struct wr {
     uint32_t next[3]; /* per kind: the last number given */
     uint32_t obj, home, fn, file;
     cg_count *buf; /* a line's counts */
+    /* Each line's beginning: "" in a Callgrind file, "# " in the call graph
+       of a Cachegrind file, which has no self costs. */
+    const char *pre;
+    bool self;
 } wr;
 
 enum { W_FILE, W_FN, W_OBJ };
@@ -41,7 +45,7 @@ static void name(wr *w, const char *key, int kind, uint32_t id)
     const cg_strtab *t = kind == W_FILE ? &w->p->files : kind == W_FN ? &w->p->fns : &w->p->objs;
     const cg_str *plain = cg_name(t, id);
     if (plain->len == 0 || cg_sep_len(plain->s, plain->s + plain->len)) {
-        fprintf(w->out, "%s=", key);
+        fprintf(w->out, "%s%s=", w->pre, key);
         fwrite(plain->s, 1, plain->len, w->out);
         fputc('\n', w->out);
         return;
@@ -49,7 +53,7 @@ static void name(wr *w, const char *key, int kind, uint32_t id)
     uint32_t *n = &w->num[kind][id];
     bool define = !*n;
     if (define) *n = ++w->next[kind];
-    fprintf(w->out, "%s=(%" PRIu32 ")", key, *n);
+    fprintf(w->out, "%s%s=(%" PRIu32 ")", w->pre, key, *n);
     if (define) {
         fputc(' ', w->out);
         fwrite(plain->s, 1, plain->len, w->out);
@@ -63,7 +67,7 @@ static void costs(wr *w, int64_t line, const cg_count *cc)
 {
     size_t n = w->p->n_events;
     while (n > 1 && cc[n - 1] == 0) n--;
-    fprintf(w->out, "%" PRId64, line);
+    fprintf(w->out, "%s%" PRId64, w->pre, line);
     for (size_t e = 0; e < n; e++) fprintf(w->out, " %" PRId64, cc[e]);
     fputc('\n', w->out);
 }
@@ -73,6 +77,10 @@ static void entry(wr *w, uint32_t pi)
     const cg_profile *p = w->p;
     const cg_pair *pr = &p->pairs[pi];
     uint32_t home = pr->home != CG_NONE ? pr->home : pr->file;
+    /* A Cachegrind file's call graph needs an entry only where it says
+       something: its calls, or the place of a function in an object. */
+    if (!w->self && pr->first_arc == CG_NONE && (pr->obj == CG_NONE || pr->obj == p->obj_empty))
+        return;
     if (pr->obj != CG_NONE && pr->obj != w->obj) name(w, "ob", W_OBJ, w->obj = pr->obj);
     /* fl= also after an inlined file: a reader that keeps the last file at
        fn= (callgrind_annotate) would credit the function to it. */
@@ -80,7 +88,9 @@ static void entry(wr *w, uint32_t pi)
     name(w, "fn", W_FN, pr->fn);
     w->file = home;
     if (pr->file != home) name(w, "fi", W_FILE, w->file = pr->file);
-    if (p->rules->lines == CG_LINES_BY_ENTRY)
+    if (!w->self)
+        ;
+    else if (p->rules->lines == CG_LINES_BY_ENTRY)
         for (uint32_t li = pr->first_line; li != CG_NONE; li = cg_line_next(p, li))
             costs(w, p->lines[li].line, cg_line_cc(p, li, w->buf));
     else
@@ -90,16 +100,16 @@ static void entry(wr *w, uint32_t pi)
         if (a->obj != CG_NONE && a->obj != w->obj) name(w, "cob", W_OBJ, a->obj);
         if (a->file != w->file) name(w, "cfi", W_FILE, a->file);
         name(w, "cfn", W_FN, a->fn);
-        fprintf(w->out, "calls=%" PRId64 " %" PRId64 "\n", a->count, a->target);
+        fprintf(w->out, "%scalls=%" PRId64 " %" PRId64 "\n", w->pre, a->count, a->target);
         costs(w, a->site, cg_arc_cc(p, ai, w->buf));
     }
 }
 
 /* The inputs' call paths, merged path by path as they were read (by the
    (file, function) of each step), in the tool's `# cp` lines (docs/format.md,
-   "What the tool writes with --call-graph"), so that a merged profile keeps
+   "What the tool writes with --call-graph=callgrind"), so that a merged profile keeps
    its exact flame graph. */
-static void paths(FILE *out, const cg_profile *p)
+static void paths(FILE *out, const cg_profile *p, const char *before)
 {
     /* A function's K stands for a (file, function) pair, as in the tool's
        files (one name may have two entry files): per name, a list of the
@@ -119,9 +129,9 @@ static void paths(FILE *out, const cg_profile *p)
         truncated = cg_sat_add(truncated, p->inputs[i].paths_truncated);
     }
     fprintf(out,
-            "\n# call paths: %zu nodes, merged from %" PRId64 " profiles; %" PRId64
+            "%s# call paths: %zu nodes, merged from %" PRId64 " profiles; %" PRId64
             " calls folded into an open path of their function, %" PRId64 " into their caller's\n",
-            p->n_paths, runs, folded, truncated);
+            before, p->n_paths, runs, folded, truncated);
     for (size_t i = 0; i < p->n_paths; i++) {
         const cg_path *f = &p->paths[i];
         uint32_t x = head[f->fn];
@@ -154,6 +164,36 @@ static void paths(FILE *out, const cg_profile *p)
     free(pairs);
     free(k);
     free(head);
+}
+
+/* Every entry, with its self costs or without, each line after `pre`. */
+static void write_entries(FILE *out, const cg_profile *p, const char *pre, bool self)
+{
+    /* A part starts without an object: entries of none need no ob= line. */
+    wr w = {.out = out,
+            .p = p,
+            .obj = p->obj_empty,
+            .home = CG_NONE,
+            .fn = CG_NONE,
+            .file = CG_NONE,
+            .pre = pre,
+            .self = self};
+    w.num[W_FILE] = xcalloc(p->files.n + 1, sizeof(uint32_t));
+    w.num[W_FN] = xcalloc(p->fns.n + 1, sizeof(uint32_t));
+    w.num[W_OBJ] = xcalloc(p->objs.n + 1, sizeof(uint32_t));
+    w.buf = xmalloc((p->n_events + 1) * sizeof *w.buf);
+    for (uint32_t i = 0; i < p->n_pairs; i++) entry(&w, i);
+    free(w.buf);
+    for (int k = 0; k < 3; k++) free(w.num[k]);
+}
+
+void cg_write_graph_lines(FILE *out, const cg_profile *p, bool sum_paths)
+{
+    fputs("# call graph: Cachegrind, rebuilt; the lines up to the first fl= are its calls "
+          "(docs/format.md)\n",
+          out);
+    write_entries(out, p, "# ", false);
+    if (sum_paths && cg_profile_has_paths(p)) paths(out, p, "");
 }
 
 void cg_write_callgrind(FILE *out, const cg_profile *p, const char *creator, const cg_text *desc,
@@ -190,17 +230,8 @@ void cg_write_callgrind(FILE *out, const cg_profile *p, const char *creator, con
     cg_write_summary(out, total, p->n_events);
     fputc('\n', out);
 
-    /* A part starts without an object: entries of none need no ob= line. */
-    wr w = {
-        .out = out, .p = p, .obj = p->obj_empty, .home = CG_NONE, .fn = CG_NONE, .file = CG_NONE};
-    w.num[W_FILE] = xcalloc(p->files.n + 1, sizeof(uint32_t));
-    w.num[W_FN] = xcalloc(p->fns.n + 1, sizeof(uint32_t));
-    w.num[W_OBJ] = xcalloc(p->objs.n + 1, sizeof(uint32_t));
-    w.buf = xmalloc((p->n_events + 1) * sizeof *w.buf);
-    for (uint32_t i = 0; i < p->n_pairs; i++) entry(&w, i);
-    free(w.buf);
-    for (int k = 0; k < 3; k++) free(w.num[k]);
-    if (sum_paths && cg_profile_has_paths(p)) paths(out, p);
+    write_entries(out, p, "", true);
+    if (sum_paths && cg_profile_has_paths(p)) paths(out, p, "\n");
     fputs("\ntotals:", out);
     cg_write_counts(out, total, p->n_events);
     fputc('\n', out);

@@ -479,7 +479,7 @@ uint32_t cg_fgraph_find(const cg_fgraph *f, const cg_str *name)
 
 cg_fgraph *cg_fgraph_of_calls(cg_profile *p, bool fold)
 {
-    if (cg_profile_has_format(p, CG_FMT_CACHEGRIND)) return NULL;
+    if (!cg_profile_has_graph(p, true)) return NULL;
     cg_fgraph *f = xmalloc(sizeof *f);
     build(f, p, fold, CG_SIDE_SUM, p);
     return f;
@@ -490,7 +490,7 @@ void cg_fgraph_apply(cg_fgraph *f, cg_profile *p)
     cg_profile_drop_arcs(p);
     if (f)
         cg_fgraph_rename(f, p);
-    else if (cg_profile_has_format(p, CG_FMT_CALLGRIND)) /* else keyed so already */
+    else if (cg_profile_has_graph(p, false)) /* else keyed so already */
         cg_profile_rekey(p, NULL, NULL);
 }
 

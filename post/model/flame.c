@@ -124,7 +124,7 @@ const char *cg_flame_absent(const cg_profile *p, const cg_fgraph *g, bool diff)
     if (!g) return "the input has no calls (Cachegrind's files have none)";
     if (diff && !cg_profile_has_paths(p))
         return "a difference needs our tool's call paths in both files "
-               "(--call-graph=yes); these files have only calls";
+               "(it writes them unless --call-graph=no); these files have only calls";
     return NULL;
 }
 

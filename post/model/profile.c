@@ -41,6 +41,13 @@ bool cg_profile_has_format(const cg_profile *p, cg_file_format f)
     return false;
 }
 
+bool cg_profile_has_graph(const cg_profile *p, bool all)
+{
+    for (size_t i = 0; i < p->n_inputs; i++)
+        if (p->inputs[i].has_graph != all) return !all;
+    return all && p->n_inputs > 0;
+}
+
 static void free_texts(cg_text *t, size_t n)
 {
     for (size_t i = 0; i < n; i++) free(t[i].s);

@@ -85,6 +85,9 @@ typedef struct cg_input {
        them. */
     bool has_paths;
     cg_count paths_runs, paths_folded, paths_truncated;
+    /* It has calls: a Callgrind file, or a Cachegrind file with our tool's
+       call graph (docs/format.md, "The call graph in a Cachegrind file"). */
+    bool has_graph;
 } cg_input;
 
 /* One part of a Callgrind file (a dump, or a thread's file); a Cachegrind
@@ -143,7 +146,7 @@ typedef struct cg_arc {
 } cg_arc;
 
 /* A call path of our tool's files (docs/format.md, "What the tool writes
-   with --call-graph"): a node of the calling-context tree, merged over the
+   with --call-graph=callgrind"): a node of the calling-context tree, merged over the
    inputs as they are read, step by step by the (file, function) of each
    (a path is its parent and the function it enters), with the activations
    of that path and their inclusive cost on each side: the new side's
@@ -339,6 +342,8 @@ void cg_profile_rekey(cg_profile *p, const uint32_t *pair_fn, const uint32_t *pa
 
 /* Whether every input has call paths (and there is one). */
 bool cg_profile_has_paths(const cg_profile *p);
+/* Whether every input (all) or some input (!all) has a call graph. */
+bool cg_profile_has_graph(const cg_profile *p, bool all);
 
 /* Every input is read: the tables that find a line or a call by its key
    go (a large part of a profile's memory; none may be added afterwards), and

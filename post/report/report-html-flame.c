@@ -191,8 +191,8 @@ static void notes(cg_buf *b, const cg_report *r, const cg_flame *fl, const view 
     if (fl->estimate)
         cg_buf_adds(b, "as far as the profile's calls can tell (below).");
     else
-        cg_buf_adds(b, "exactly as the tool measured it (<code>--call-graph=yes</code> "
-                       "records every call path).");
+        cg_buf_adds(b, "exactly as the tool measured it (it records every "
+                       "call path).");
     cg_buf_adds(b, " Click a frame to zoom into it, a frame above to zoom back out; hover or "
                    "focus one for its counts.");
     if (two)
@@ -214,14 +214,14 @@ static void notes(cg_buf *b, const cg_report *r, const cg_flame *fl, const view 
         cg_buf_printf(b,
                       "<div class=\"box est\" role=\"note\"><strong>An estimate, not a "
                       "measurement.</strong> This profile has calls from one function to "
-                      "another, not the paths they ran on (Callgrind's files, and ours without "
-                      "<code>--call-graph=yes</code>, keep no paths). The frames are exact down "
+                      "another, not the paths they ran on (Callgrind's files keep "
+                      "no paths). The frames are exact down "
                       "to a function with several callers, or whose cost the file gives only as "
                       "a lower bound (a cycle, a name several functions share); below it each "
                       "callee's cost is split among its frames in proportion to their costs, a "
                       "guess. %zu frames mark where a split starts (dashed) and the %zu frames "
-                      "below them are estimates (hatched). Our tool's "
-                      "<code>--call-graph=yes</code> measures every path.</div>\n",
+                      "below them are estimates (hatched). Our tool "
+                      "measures every path.</div>\n",
                       split, est);
     }
 }

@@ -75,7 +75,7 @@ static cg_meta_note *note(cg_meta_note **v, size_t *n, size_t *cap)
 }
 
 /* Whether input `in` was written by Callgrind itself, which names itself
-   `creator: callgrind-VERSION`: our tool's --call-graph=yes files (`creator:
+   `creator: callgrind-VERSION`: our tool's --call-graph=callgrind files (`creator:
    Cachegrind, rebuilt VERSION`), cg_merge's and cg_diff's have the same
    format but not Callgrind's way of giving costs to functions. */
 static bool by_callgrind(const cg_input *in)
@@ -950,8 +950,8 @@ bool cg_stacks_make(const cg_report *r, cg_stacks *s, cg_error *e)
     s->event = r->show[0].event;
     if (s->fl->estimate)
         cg_buf_printf(&s->note,
-                      "the input has calls but no call paths (our tool's --call-graph=yes writes "
-                      "them): the stacks are an estimate, exact down to a function with several "
+                      "the input has calls but no call paths (our tool writes them "
+                      "unless --call-graph=no): the stacks are an estimate, exact down to a function with several "
                       "callers; the frames below it, a proportional split of its callees' costs, "
                       "end in ` [est]`; %zu frames below %g%% of the total are left out",
                       s->fl->est_pruned, r->flame_pct);

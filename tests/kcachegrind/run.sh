@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/kcachegrind/run.sh: KCachegrind (Debian's kcachegrind) loads the
-# files of --call-graph=yes without a loader warning.
+# files of --call-graph=callgrind, and the default ones (the Cachegrind
+# format with the call graph in `#` lines), without a loader warning.
 #   kcachegrind/NAME   our tool's file of one run (below) loads in
 #                      KCachegrind, under Qt's offscreen platform, with no
 #                      `Loading "FILE" : LINE : ...` message (KCachegrind's
@@ -43,7 +44,7 @@ profile() {
   rm -rf "${work:?}/$_n" && mkdir -p "$work/$_n"
   build "$_p" >"$work/$_n/build.log" 2>&1 || return 1
   # shellcheck disable=SC2086
-  (cd "$work/$_n" && env -i PATH=/usr/bin:/bin "$vg" --tool=cachegrind --call-graph=yes $opts \
+  (cd "$work/$_n" && env -i PATH=/usr/bin:/bin "$vg" --tool=cachegrind $opts \
     --cachegrind-out-file=cg.out "$work/bin/$_p" "$@" >stdout 2>stderr)
 }
 
@@ -84,11 +85,12 @@ run_case() { # NAME OPTS PROGRAM ARGS...
   done
 }
 
-run_case recursion "--cache-sim=yes --branch-sim=yes" recursion
-run_case deeprec "--cache-sim=no --branch-sim=no" deeprec
-run_case threads "--cache-sim=yes --branch-sim=no" regthreads
-run_case dumps "--cache-sim=no --branch-sim=yes" dumps phases
-run_case signals "--cache-sim=no --branch-sim=no" sigstack above
+run_case recursion "--call-graph=callgrind --cache-sim=yes --branch-sim=yes" recursion
+run_case deeprec "--call-graph=callgrind --cache-sim=no --branch-sim=no" deeprec
+run_case threads "--call-graph=callgrind --cache-sim=yes --branch-sim=no" regthreads
+run_case dumps "--call-graph=callgrind --cache-sim=no --branch-sim=yes" dumps phases
+run_case signals "--call-graph=callgrind --cache-sim=no --branch-sim=no" sigstack above
+run_case default "--cache-sim=yes --branch-sim=yes" recursion
 
 # The control: a malformed line must be reported.
 mkdir -p "$work/detects"

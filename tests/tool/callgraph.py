@@ -8,7 +8,7 @@ tool or post/), and held against three oracles:
 
   self OURS REF         the self costs of OURS (Callgrind format) equal those
                         of REF, upstream Cachegrind's profile of the same run
-                        with --vex-guest-chase=no: every (file, function) and
+                        (its default run, chasing on): every (file, function) and
                         every (file, line), every event, and the totals
   incl OURS FN TOGGLED  FN's inclusive cost in OURS, the sum of the calls
                         into FN itself (not FN'2: those start no outermost

@@ -47,7 +47,7 @@ else
   for f in "$VG_LIBEXECDIR"/*; do ln -sf "$f" vglib/; done
   ln -sf "$tool" "vglib/cgours-$VG_PLATFORM"
   for n in 1000 3000; do
-    VALGRIND_LIB="$(pwd)/vglib" "$VALGRIND" -q --tool=cgours --cache-sim=yes --branch-sim=yes \
+    VALGRIND_LIB="$(pwd)/vglib" "$VALGRIND" -q --tool=cgours --cache-sim=yes --branch-sim=yes --call-graph=no \
       --fingerprint=yes --cachegrind-out-file=w$n.cgout ./workload $n >/dev/null 2>&1
   done
   "$bin/cg_merge" w1000.cgout w3000.cgout >merged.cgout 2>/dev/null

@@ -88,7 +88,7 @@ else
   mkdir -p vglib
   for f in "$VG_LIBEXECDIR"/*; do ln -sf "$f" vglib/; done
   ln -sf "$tool" "vglib/cgours-$VG_PLATFORM"
-  if VALGRIND_LIB="$(pwd)/vglib" "$VALGRIND" -q --tool=cgours --cache-sim=yes --branch-sim=yes \
+  if VALGRIND_LIB="$(pwd)/vglib" "$VALGRIND" -q --tool=cgours --cache-sim=yes --branch-sim=yes --call-graph=no \
       --cachegrind-out-file=o1.cgout ./workload 2000 >/dev/null 2>&1 && [ -s o1.cgout ]; then
     ok=0
     t=$("$bin/cg_annotate" o1.cgout | totals) || ok=1

@@ -1,0 +1,178 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/readers/run.sh: upstream's post-processors read our default file,
+# the Cachegrind format with the call graph in `#` lines (docs/format.md,
+# "The call graph in a Cachegrind file"), exactly as they read upstream
+# Cachegrind's file of the same run.
+#
+# Two programs (tests/progs/chase.S and recursion.c) are run by the
+# installed release's cachegrind and by ours, in the same environment, in
+# three modes (Ir only, with the caches, with both simulations).  Each pair
+# of files gets the same name in two directories, and each program below is
+# run in both, so that what they print may be compared byte for byte:
+#   readers/R-cg_annotate-MODE   R's cg_annotate of one file
+#   readers/R-cg_diff-MODE       R's cg_diff of the two programs' files
+#   readers/R-cg_merge-MODE      R's cg_merge of both (3.24 and 3.27: 3.19's
+#                                C cg_merge stops at the first `#` line, the
+#                                one exception docs/format.md names; its
+#                                message is checked, readers/3.19-cg_merge)
+# for R = 3.19 (the installed Perl and C programs), 3.24 (Debian 13) and
+# 3.27 (Debian sid), whose packages scripts/fetch-valgrind.sh unpacks into
+# out/ (a release that cannot be fetched: SKIP, FAIL under CI=true).
+# And our own: readers/ours-cg_annotate-MODE, our cg_annotate prints for our
+# default file what it prints for our --call-graph=callgrind file of the
+# same run (the same call graph, the same inclusive costs).
+#
+# Environment (tests/run-tests.sh): abs_top_srcdir, abs_top_builddir,
+# VALGRIND, VG_LIBEXECDIR, VG_PLATFORM.  Optional: CC.
+set -u
+: "${abs_top_srcdir:?}" "${abs_top_builddir:?}"
+. "$abs_top_srcdir/tests/lib.sh"
+CC=${CC:-gcc}
+VALGRIND=${VALGRIND:-/usr/bin/valgrind}
+VG_LIBEXECDIR=${VG_LIBEXECDIR:-/usr/libexec/valgrind}
+VG_PLATFORM=${VG_PLATFORM:-amd64-linux}
+progs=$abs_top_srcdir/tests/progs
+tool=$abs_top_builddir/tool/cachegrind-$VG_PLATFORM
+mkdir -p out || exit 2
+work=$(cd out && pwd -P)
+
+if [ ! -x "$VALGRIND" ] || [ ! -f "$VG_LIBEXECDIR/cachegrind-$VG_PLATFORM" ]; then
+  skip readers "no Valgrind at $VALGRIND"
+  exit 0
+fi
+if [ ! -f "$tool" ]; then
+  fail readers "our tool is not built: $tool"
+  exit 0
+fi
+
+# The same environment for both tools: ours is cgours in a library
+# directory that holds the release's tools as well.
+vglib=$work/vglib
+rm -rf "$vglib" && mkdir -p "$vglib" || exit 2
+for f in "$VG_LIBEXECDIR"/*; do ln -s "$f" "$vglib/"; done
+cp "$tool" "$vglib/cgours-$VG_PLATFORM" || exit 2
+
+mkdir -p "$work/bin"
+"$CC" -O0 -g -o "$work/bin/chase" "$progs/chase.S" 2>"$work/cc.log" &&
+  "$CC" -O1 -g -o "$work/bin/recursion" "$progs/recursion.c" 2>>"$work/cc.log" || {
+  fail readers "cannot compile the programs"
+  indent 20 <"$work/cc.log"
+  exit 0
+}
+
+# vg TOOL DIR NAME PROG MODE-OPTIONS...: one run, its file DIR/NAME.
+vg() {
+  _t=$1 _d=$2 _n=$3 _p=$4
+  shift 4
+  mkdir -p "$_d"
+  (cd "$_d" && env -i PATH=/usr/bin:/bin VALGRIND_LIB="$vglib" "$VALGRIND" -q --tool="$_t" "$@" \
+    --cachegrind-out-file="$_d/$_n" "$work/bin/$_p" >/dev/null 2>"$_d/$_n.err")
+}
+
+modes="ir cache both"
+opts_of() {
+  case $1 in
+    ir) echo "--cache-sim=no --branch-sim=no" ;;
+    cache) echo "--cache-sim=yes --branch-sim=no" ;;
+    both) echo "--cache-sim=yes --branch-sim=yes" ;;
+  esac
+}
+
+ok_runs=yes
+for m in $modes; do
+  # shellcheck disable=SC2046
+  for p in chase recursion; do
+    # The client's counts depend on the length of Valgrind's command line
+    # (it shares the initial stack): the directories' names are as long,
+    # and -q -q stands for `callgrind` against `yes`.
+    vg cachegrind "$work/up-$m" "$p.out" "$p" $(opts_of "$m") &&
+      vg cgours "$work/us-$m" "$p.out" "$p" $(opts_of "$m") &&
+      vg cgours "$work/df-$m" "$p.out" "$p" $(opts_of "$m") --call-graph=yes -q -q &&
+      vg cgours "$work/cg-$m" "$p.out" "$p" $(opts_of "$m") --call-graph=callgrind ||
+      { ok_runs=no; fail "readers/run-$m-$p" "a run failed"; cat "$work"/*-"$m"/"$p".out.err | indent 20; }
+  done
+  grep -q '^# call graph:' "$work/us-$m/chase.out" ||
+    { ok_runs=no; fail "readers/ours-$m" "our default file has no call graph"; }
+  # 3.19 writes desc: lines of caches it did not simulate, and we write
+  # none (docs/cachegrind.md, "Where we differ from upstream"): upstream's
+  # file loses them, so that only the call graph is compared.
+  if [ "$m" = ir ]; then
+    for p in chase recursion; do sed -i '/^desc: /d' "$work/up-$m/$p.out"; done
+  fi
+done
+[ "$ok_runs" = yes ] || exit 0
+
+# same NAME CMD...: CMD, run in up-MODE and in us-MODE ($m), prints the
+# same (stdout and stderr, and the status).
+same() {
+  _name=$1
+  shift
+  for _s in up us; do
+    # Perl's hashes in a fixed order: 3.19's programs print ties and cg_diff's
+    # lines in their order.
+    (cd "$work/$_s-$m" && PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 "$@" >"$work/$_s-$m.$_name.txt" 2>&1
+      echo "status $?" >>"$work/$_s-$m.$_name.txt")
+  done
+  if cmp -s "$work/up-$m.$_name.txt" "$work/us-$m.$_name.txt"; then
+    pass "readers/$_name-$m"
+  else
+    fail "readers/$_name-$m" "prints something else for our file than for upstream's:"
+    diff -u "$work/up-$m.$_name.txt" "$work/us-$m.$_name.txt" | sed -n '3,22p' | indent 20
+  fi
+}
+
+# The releases' programs: 3.19 installed; 3.24 and 3.27 fetched.
+releases="3.19"
+for r in 3.24 3.27; do
+  rdir=$work/releases/$r
+  if sh "$abs_top_srcdir/scripts/fetch-valgrind.sh" "$r" "$rdir" >"$work/fetch-$r.log" 2>&1; then
+    releases="$releases $r"
+  elif [ "${CI:-}" = true ]; then
+    fail "readers/fetch-$r" "scripts/fetch-valgrind.sh $r failed (CI=true: every release must be tested)"
+    indent 20 <"$work/fetch-$r.log"
+  else
+    skip "readers/$r" "$(tail -n 1 "$work/fetch-$r.log" | sed 's/^fetch-valgrind: //')"
+  fi
+done
+
+for r in $releases; do
+  if [ "$r" = 3.19 ]; then
+    bin=/usr/bin run=
+  else
+    bin=$work/releases/$r/usr/bin run=python3
+  fi
+  for m in $modes; do
+    same "$r-cg_annotate" $run "$bin/cg_annotate" chase.out
+    same "$r-cg_diff" $run "$bin/cg_diff" chase.out recursion.out
+    [ "$r" = 3.19 ] || same "$r-cg_merge" $run "$bin/cg_merge" chase.out recursion.out
+  done
+done
+
+# 3.19's C cg_merge: the documented exception (a file with the caches, so
+# that upstream's own has the desc: lines it insists on).
+m=cache
+(cd "$work/us-$m" && /usr/bin/cg_merge -o "$work/merged-319" chase.out recursion.out >"$work/cgm319.txt" 2>&1)
+if grep -q 'unexpected line in main data' "$work/cgm319.txt"; then
+  pass "readers/3.19-cg_merge (refuses our file's call graph, as docs/format.md says)"
+else
+  fail "readers/3.19-cg_merge" "does not refuse our file as docs/format.md says (update it):"
+  head -n 5 "$work/cgm319.txt" | indent 20
+fi
+
+# Ours: the default file and the Callgrind-format one of the same run give
+# the same report.
+cga=$abs_top_builddir/post/cg_annotate
+for m in $modes; do
+  for s in df cg; do
+    (cd "$work/$s-$m" && "$cga" --fold=no --threshold=0.01 chase.out recursion.out 2>&1 |
+      sed '/^Invocation: /d' >"$work/$s-$m.ours.txt")
+  done
+  if cmp -s "$work/cg-$m.ours.txt" "$work/df-$m.ours.txt"; then
+    pass "readers/ours-cg_annotate-$m"
+  else
+    fail "readers/ours-cg_annotate-$m" "our default file and our Callgrind-format file read differently:"
+    diff -u "$work/cg-$m.ours.txt" "$work/df-$m.ours.txt" | sed -n '3,22p' | indent 20
+  fi
+done
+exit 0
