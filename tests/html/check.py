@@ -1499,7 +1499,7 @@ def rust_profile(probs):
         return d
     lib = vglib.make(opt, d)
     r = subprocess.run([opt.valgrind, '-q', '--tool=cgours', '--cache-sim=yes', '--branch-sim=yes',
-                        '--call-graph=yes', '--cachegrind-out-file=wc.out', './wc'], cwd=d,
+                        '--call-graph=callgrind', '--cachegrind-out-file=wc.out', './wc'], cwd=d,
                        env=dict(os.environ, VALGRIND_LIB=lib), capture_output=True,
                        input=' '.join(str(i) for i in range(2000)).encode())
     if r.returncode != 0 or not os.path.exists(os.path.join(d, 'wc.out')):

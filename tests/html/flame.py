@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # flame.py: the HTML report's flame graph in the browser (check.py runs it;
 # docs/post-processors.md, "Flame graphs").  The profiles are of
-# tests/progs/flame.c: our tool's with --call-graph=yes (both simulations)
+# tests/progs/flame.c: our tool's with --call-graph=callgrind (both simulations)
 # at N=1000 and N=3000, and Callgrind's at N=1000.
 #
 # The oracles: cg_annotate --format=json's call graph of the same file (a
@@ -36,7 +36,7 @@ return {zoom: +fl.dataset.zoom, view: +fl.dataset.view, event: +fl.dataset.event
 
 
 def tool_profiles(opt, work, bin_dir):
-    """Our tool's --call-graph=yes profiles of flame.c at N=1000 and 3000
+    """Our tool's --call-graph=callgrind profiles of flame.c at N=1000 and 3000
     and Callgrind's at 1000, in work/flame; None when they cannot be made."""
     if not (opt.valgrind and os.path.exists(opt.valgrind) and opt.tool and os.path.exists(opt.tool)):
         return None
@@ -50,7 +50,7 @@ def tool_profiles(opt, work, bin_dir):
     lib = vglib.make(opt, d)
     env = dict(os.environ, VALGRIND_LIB=lib)
     for n in (1000, 3000):
-        r = subprocess.run([opt.valgrind, '-q', '--tool=cgours', '--call-graph=yes', '--cache-sim=yes',
+        r = subprocess.run([opt.valgrind, '-q', '--tool=cgours', '--call-graph=callgrind', '--cache-sim=yes',
                             '--branch-sim=yes', '--cachegrind-out-file=f%d.cgout' % n, exe, str(n)],
                            cwd=d, env=env, capture_output=True)
         if r.returncode != 0:
