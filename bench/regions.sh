@@ -5,7 +5,8 @@
 #   base      CG_BASE (another build of the tool, e.g. main's), no option:
 #             runs without --toggle-collect must keep their speed
 #   full      ours, no option
-#   nochase   ours, --vex-guest-chase=no (what --toggle-collect implies)
+#   nochase   ours, --vex-guest-chase=no (what --toggle-collect implied until
+#             regions rode on the activation stacks, chasing on)
 #   region    ours, --toggle-collect=PATTERN (the workload's region below)
 #   outside   ours, --toggle-collect=cg_no_such_function: never in a region
 # and checks that the region's counts are at most the full run's.
@@ -103,8 +104,7 @@ for rep in $(seq 1 "$REPS"); do
   done
 done
 
-# The region's counts can only be smaller than a full run's (with chasing
-# off), and a run that is never in a region counts nothing.
+# The region's counts can only be smaller than a full run's, and a run that is never in a region counts nothing.
 for w in $WORKLOADS; do
   r=$(grep -m 1 '^summary:' "$OUT/$w.region.out")
   f=$(grep -m 1 '^summary:' "$OUT/$w.nochase.out")

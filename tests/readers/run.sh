@@ -103,6 +103,17 @@ for m in $modes; do
 done
 [ "$ok_runs" = yes ] || exit 0
 
+# verdict NAME A B WHY: PASS when files A and B are equal, else FAIL with
+# WHY and their differences.
+verdict() {
+  if cmp -s "$2" "$3"; then
+    pass "readers/$1"
+  else
+    fail "readers/$1" "$4:"
+    diff -u "$2" "$3" | sed -n '3,22p' | indent 20
+  fi
+}
+
 # same NAME CMD...: CMD, run in up-MODE and in us-MODE ($m), prints the
 # same (stdout and stderr, and the status).
 same() {
@@ -114,12 +125,8 @@ same() {
     (cd "$work/$_s-$m" && PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 "$@" >"$work/$_s-$m.$_name.txt" 2>&1
       echo "status $?" >>"$work/$_s-$m.$_name.txt")
   done
-  if cmp -s "$work/up-$m.$_name.txt" "$work/us-$m.$_name.txt"; then
-    pass "readers/$_name-$m"
-  else
-    fail "readers/$_name-$m" "prints something else for our file than for upstream's:"
-    diff -u "$work/up-$m.$_name.txt" "$work/us-$m.$_name.txt" | sed -n '3,22p' | indent 20
-  fi
+  verdict "$_name-$m" "$work/up-$m.$_name.txt" "$work/us-$m.$_name.txt" \
+    "prints something else for our file than for upstream's"
 }
 
 # The releases' programs: 3.19 installed; 3.24 and 3.27 fetched.
@@ -168,11 +175,7 @@ for m in $modes; do
     (cd "$work/$s-$m" && "$cga" --fold=no --threshold=0.01 chase.out recursion.out 2>&1 |
       sed '/^Invocation: /d' >"$work/$s-$m.ours.txt")
   done
-  if cmp -s "$work/cg-$m.ours.txt" "$work/df-$m.ours.txt"; then
-    pass "readers/ours-cg_annotate-$m"
-  else
-    fail "readers/ours-cg_annotate-$m" "our default file and our Callgrind-format file read differently:"
-    diff -u "$work/cg-$m.ours.txt" "$work/df-$m.ours.txt" | sed -n '3,22p' | indent 20
-  fi
+  verdict "ours-cg_annotate-$m" "$work/cg-$m.ours.txt" "$work/df-$m.ours.txt" \
+    "our default file and our Callgrind-format file read differently"
 done
 exit 0
