@@ -1,0 +1,1 @@
+cg_diff graph-flat.cgout graph.cgout

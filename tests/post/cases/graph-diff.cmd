@@ -1,0 +1,1 @@
+cg_diff graph.cgout graph.cgout
