@@ -189,6 +189,12 @@ static bool body(rd *r)
         if (r->in_graph) {
             r->in_graph = false;
             if (!(ok = cg_graph_lines_end(r->graph))) break;
+            /* The call graph moved the position: back to where self costs
+               go before any fl= (the section comes before every one). */
+            if (r->file == CG_NONE)
+                cg_sink_nowhere(s);
+            else
+                at(r, r->file, r->fn);
         }
         if (cg_is_digit(c)) {
             ok = count_line(r, line, len);

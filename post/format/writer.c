@@ -104,8 +104,12 @@ void cg_write_lines(FILE *out, const cg_profile *p)
     cg_count *buf = xmalloc((p->n_events + 1) * sizeof *buf);
     for (uint32_t f = p->first_file; f != CG_NONE; f = p->finfo[f].next_file) {
         const cg_str *fs = cg_name(&p->files, f);
-        write_str(out, "fl=", fs->s, fs->len);
+        bool named = false;
         for (uint32_t pi = p->finfo[f].first_pair; pi != CG_NONE; pi = p->pairs[pi].next_in_file) {
+            /* An entry that only a call graph made (a caller) has no line. */
+            if (p->pairs[pi].first_line == CG_NONE) continue;
+            if (!named) write_str(out, "fl=", fs->s, fs->len);
+            named = true;
             const cg_str *fn = cg_name(&p->fns, p->pairs[pi].fn);
             write_str(out, "fn=", fn->s, fn->len);
             for (uint32_t li = p->pairs[pi].first_line; li != CG_NONE; li = cg_line_next(p, li))
