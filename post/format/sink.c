@@ -230,6 +230,7 @@ bool cg_sink_cost(cg_sink *s, int64_t line)
     const cg_rules *r = p->rules;
     if (s->pair == CG_NONE && s->at.file != CG_NONE) s->pair = cg_pair_get(p, &s->at);
     if (s->pair != CG_NONE) {
+        p->pairs[s->pair].counted = true;
         cg_cc_add(cg_pair_cc(p, s->pair), v, nev, sign);
         if (p->keep_sides) {
             p->pairs[s->pair].sides |= 1u << side_of(s);

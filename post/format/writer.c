@@ -107,7 +107,7 @@ void cg_write_lines(FILE *out, const cg_profile *p)
         bool named = false;
         for (uint32_t pi = p->finfo[f].first_pair; pi != CG_NONE; pi = p->pairs[pi].next_in_file) {
             /* An entry that only a call graph made (a caller) has no line. */
-            if (p->pairs[pi].first_line == CG_NONE) continue;
+            if (!p->pairs[pi].counted || p->pairs[pi].first_line == CG_NONE) continue;
             if (!named) write_str(out, "fl=", fs->s, fs->len);
             named = true;
             const cg_str *fn = cg_name(&p->fns, p->pairs[pi].fn);
@@ -133,10 +133,13 @@ static int pair_order(const void *a, const void *b, void *prof)
 
 void cg_write_pairs(FILE *out, const cg_profile *p)
 {
-    uint32_t *order = xmalloc(p->n_pairs * sizeof *order);
-    for (uint32_t i = 0; i < p->n_pairs; i++) order[i] = i;
-    qsort_r(order, p->n_pairs, sizeof *order, pair_order, (void *)p);
-    for (size_t i = 0; i < p->n_pairs; i++) {
+    uint32_t *order = xmalloc((p->n_pairs + 1) * sizeof *order);
+    size_t n = 0;
+    /* Only what had a count line: not the callers a call graph named. */
+    for (uint32_t i = 0; i < p->n_pairs; i++)
+        if (p->pairs[i].counted) order[n++] = i;
+    qsort_r(order, n, sizeof *order, pair_order, (void *)p);
+    for (size_t i = 0; i < n; i++) {
         const cg_pair *pr = &p->pairs[order[i]];
         const cg_str *fs = cg_name(&p->files, pr->file), *fn = cg_name(&p->fns, pr->fn);
         write_str(out, "fl=", fs->s, fs->len);

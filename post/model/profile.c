@@ -596,6 +596,7 @@ void cg_profile_rekey(cg_profile *p, const uint32_t *pair_fn, const uint32_t *pa
         }
         cg_pair *d = &p->pairs[j];
         d->sides |= e.sides;
+        d->counted |= e.counted;
         if (e.min_line < d->min_line) d->min_line = e.min_line;
         if (e.max_line > d->max_line) d->max_line = e.max_line;
         if (e.first_arc == CG_NONE) continue;

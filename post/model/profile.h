@@ -114,6 +114,9 @@ typedef struct cg_pair {
        point from a function to its lines. */
     int64_t min_line, max_line;
     uint8_t sides; /* with cg_profile.keep_sides: the sides it was read on */
+    /* A count line named it (the callers a call graph names have none, and
+       cg_merge and cg_diff write only what had one). */
+    bool counted;
 } cg_pair;
 
 typedef struct cg_line {
