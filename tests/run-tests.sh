@@ -46,13 +46,18 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 trap 'kill 0; exit 130' INT TERM
 
-# run_suite NAME: one suite, its output in $tmp/NAME.log and its exit
-# status in $tmp/NAME.rc (written last: its presence says it ended).
+# run_suite NAME: one suite, its output in $tmp/NAME.log, its wall-clock
+# seconds in $tmp/NAME.secs (printed with its name: where CI's time goes)
+# and its exit status in $tmp/NAME.rc (written last: its presence says it
+# ended).
 run_suite() {
   run="$abs_top_srcdir/tests/$1/run.sh"
   mkdir -p "$abs_top_builddir/tests/$1"
+  _t0=$(date +%s)
   (cd "$abs_top_builddir/tests/$1" && sh "$run") >"$tmp/$1.log" 2>&1
-  echo $? >"$tmp/$1.rc.t" && mv "$tmp/$1.rc.t" "$tmp/$1.rc"
+  _rc=$?
+  echo $(($(date +%s) - _t0)) >"$tmp/$1.secs"
+  echo $_rc >"$tmp/$1.rc.t" && mv "$tmp/$1.rc.t" "$tmp/$1.rc"
 }
 
 pids=
@@ -83,7 +88,7 @@ while [ -n "$left" ]; do
     fi
     log=$tmp/$s.log
     rc=$(cat "$tmp/$s.rc")
-    echo "== suite $s"
+    echo "== suite $s ($(cat "$tmp/$s.secs" 2>/dev/null || echo '?') s)"
     if [ "${CI:-}" = true ]; then
       sed -i 's/^SKIP: \(.*\) \[ours\]$/FAIL: \1 (CI=true: a skip whose reason is ours is a failure)/' "$log"
     fi
