@@ -108,6 +108,7 @@ static CgFn *new_fn(const HChar *name, const HChar *file, UInt line, const HChar
     f->file = file;
     f->line = line;
     f->obj = obj;
+    f->id = cg.graph_fn_count;
     UInt h = ptr_hash(name) & (cg.graph_fn_buckets - 1);
     f->next = cg.graph_fns[h];
     cg.graph_fns[h] = f;

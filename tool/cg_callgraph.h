@@ -16,7 +16,7 @@ typedef struct CgFn {
     const HChar *obj;   /* interned: the object it lives in, "???" when unknown */
     UInt line;          /* the line of its entry (0: unknown) */
     Bool region;        /* its name matches a --toggle-collect pattern */
-    UInt active;        /* activations open on the thread that runs now */
+    UInt id;            /* 0, 1, ... in the order made: its slot in CgStack.active */
     UInt index;         /* its position in the output, while it is written */
     struct CgArc *last; /* the arc into it found last (most calls repeat one) */
 } CgFn;
@@ -47,7 +47,6 @@ typedef struct CgPath {
     CgFn *fn;
     struct CgPath *last_child; /* the child found last (calls repeat) */
     UInt id;                   /* 1, 2, ... in the order made: a parent before its children */
-    UInt active;               /* activations of it open on the thread that runs now */
     ULong calls;
     ULong incl[0]; /* one per recorded event (cg_lines_recorded), in its order */
 } CgPath;

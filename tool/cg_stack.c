@@ -46,16 +46,21 @@
  *
  * Paths.  Each activation also adds its cost to its call path's node
  * (cg_callgraph.h), the child of its caller's, which an activation owns
- * when it made the node active (nodes count their open activations on the
- * running thread, as functions do): so a path's cost is never counted
- * twice.
- * When the table is full, a call into a function that is open folds into
- * that function's innermost open path (recursion stays one node deep), and
- * any other new path into its caller's, whose self cost it then becomes.
+ * when no open activation of its thread has the node: so a path's cost is
+ * never counted twice.  When the table is full, a call into a function
+ * that is open folds into that function's innermost open path (recursion
+ * stays one node deep), and any other new path into its caller's, whose
+ * self cost it then becomes: the folded activation owns nothing.  Without
+ * a fold on the stack (CgStack.folds), a caller's child node is never
+ * open below it (each frame's node is its caller's child, so deeper than
+ * every node of the frames below, up to a root), so only roots and stacks
+ * with a fold look at the frames.
  *
- * Recursion.  Each function counts its activations open on the running
- * thread (CgFn.active, moved when the scheduler switches threads): a call
- * into a function that is open goes to its level 2 (cg_callgraph.h).
+ * Recursion.  Each thread counts its open activations of each function
+ * (CgStack.active, by function): a call into a function that is open on
+ * its thread goes to its level 2 (cg_callgraph.h).  The counts are the
+ * thread's own, so a thread switch walks no stack: it loads the thread's
+ * running totals and innermost limit, no more.
  *
  * Regions.  An activation of a function that matches a --toggle-collect
  * pattern opens its thread's region when none is open, and the region ends
@@ -167,6 +172,33 @@ static void set_region(ThreadId tid, CgStack *s, Bool in)
     if (tid == cg.stack_tid && cg_regions_on()) cg_regions_set(in);
 }
 
+/* The thread's open activations of `fn`, and their count's slot (made on
+ * first use). */
+static UInt active_of(const CgStack *s, const CgFn *fn)
+{
+    return fn->id < s->n_active ? s->active[fn->id] : 0;
+}
+
+static UInt *active_slot(CgStack *s, const CgFn *fn)
+{
+    if (fn->id >= s->n_active) {
+        UInt n = s->n_active ? s->n_active : 64;
+        while (n <= fn->id) n *= 2;
+        s->active = VG_(realloc)("cg.stack.active", s->active, n * sizeof *s->active);
+        VG_(memset)(s->active + s->n_active, 0, (n - s->n_active) * sizeof *s->active);
+        s->n_active = n;
+    }
+    return &s->active[fn->id];
+}
+
+/* Whether an open activation of the thread has path node `node`. */
+static Bool node_open(const CgStack *s, const CgPath *node)
+{
+    for (UInt i = s->n; i-- > 0;)
+        if (frame(s, i)->node == node) return True;
+    return False;
+}
+
 static void pop(ThreadId tid, CgStack *s)
 {
     CgFrame *f = frame(s, --s->n);
@@ -180,10 +212,9 @@ static void pop(ThreadId tid, CgStack *s)
     take(now, run);
     credit(f, now);
     if (f->opened_region) set_region(tid, s, False);
-    if (tid == cg.stack_tid) {
-        f->fn->active--;
-        if (f->node) f->node->active--;
-    }
+    tl_assert(active_of(s, f->fn) > 0);
+    s->active[f->fn->id]--;
+    if (f->node && !f->owns_node) s->folds--;
 }
 
 /* Ends what the stack pointer `sp` at a superblock's start has left: the
@@ -284,7 +315,7 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
      * right when counting starts, but no call is recorded. */
     Bool record = counted && cg.instr_enabled && cg_graph_on();
     CgArc *arc = NULL;
-    Bool rec = fn->active > 0;
+    Bool rec = active_of(s, fn) > 0;
     if (record && caller && caller->counted) {
         arc = cg_callgraph_arc(caller->fn, caller->rec, fn, rec, return_address(s, sp));
         arc->calls++;
@@ -294,19 +325,20 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
     if (record) {
         CgPath *parent = caller && caller->counted ? caller->node : NULL;
         node = cg_callgraph_path(parent, fn);
-        if (!node && rec) {
+        /* A node adds up the activations along its path, each once: the
+         * outermost open one owns it, and any inside that (after a fold)
+         * adds nothing more. */
+        if (node) {
+            owns = (parent && s->folds == 0) || !node_open(s, node);
+        } else if (rec) {
             node = open_node_of(s, fn);
             cg.stat_folded++;
-        } else if (!node) {
+        } else {
             node = parent;
             cg.stat_truncated++;
         }
-        /* A node adds up the activations along its path, each once: the
-         * one that made it active owns it, and any inside that (after a
-         * fold) adds nothing more. */
-        owns = node && node->active == 0;
         if (owns) node->calls++;
-        if (node) node->active++;
+        else if (node) s->folds++;
     }
     CgFrame *f = push(s);
     f->sp = sp;
@@ -319,7 +351,7 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
     f->counted = counted;
     f->opened_region = opens;
     take(f->start, cg.run);
-    fn->active++;
+    (*active_slot(s, fn))++;
     cg.stat_calls++;
     reload();
 }
@@ -454,18 +486,6 @@ void cg_stack_emit_fall(IRSB *out, Addr next, IRExpr *guard)
 /* Threads, signals, dumps                                             */
 /* ------------------------------------------------------------------ */
 
-/* Moves the open activations' counts of the running thread out of (or
- * into) the functions' and the paths' active counts. */
-static void count_active(ThreadId tid, Int delta)
-{
-    CgStack *s = stack_of(tid);
-    for (UInt i = 0; i < s->n; i++) {
-        CgFrame *f = frame(s, i);
-        if (f->fn) f->fn->active += delta;
-        if (f->node) f->node->active += delta;
-    }
-}
-
 void cg_stack_thread_runs(ThreadId tid)
 {
     if (!cg_stack_on() || tid == cg.stack_tid) return;
@@ -473,12 +493,10 @@ void cg_stack_thread_runs(ThreadId tid)
         CgStack *old = stack_of(cg.stack_tid);
         VG_(memcpy)(old->run, cg.run, sizeof cg.run);
         old->fell_into = cg.fell_into;
-        count_active(cg.stack_tid, -1);
     }
     VG_(memcpy)(cg.run, stack_of(tid)->run, sizeof cg.run);
     cg.fell_into = stack_of(tid)->fell_into;
     cg.stack_tid = tid;
-    count_active(tid, +1);
     set_region(tid, stack_of(tid), stack_of(tid)->in_region);
     reload();
 }
@@ -510,9 +528,9 @@ void cg_stack_thread_created(ThreadId parent, ThreadId child)
     /* A thread that had this slot may have died with activations open:
      * their cost so far is theirs. */
     rebase(child, True);
-    if (child == cg.stack_tid) count_active(child, -1);
     CgStack *s = stack_of(child);
-    s->n = 0;
+    s->n = s->folds = 0;
+    if (s->n_active) VG_(memset)(s->active, 0, s->n_active * sizeof *s->active);
     set_region(child, s, False);
     VG_(memset)(run_of(child), 0, sizeof s->run);
     if (child == cg.stack_tid) reload();
@@ -568,6 +586,7 @@ ULong cg_stack_bytes(void)
     ULong b = 0;
     if (cg_stack_on())
         for (ThreadId tid = 1; tid < VG_N_THREADS; tid++)
-            b += stack_of(tid)->max * (ULong)cg.frame_bytes;
+            b += stack_of(tid)->max * (ULong)cg.frame_bytes +
+                 stack_of(tid)->n_active * (ULong)sizeof(UInt);
     return b;
 }
