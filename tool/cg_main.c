@@ -4,6 +4,7 @@
  * makes while the client runs, and exit.  It also defines `cg`, the tool's
  * run-time state (cg_state.h), with every default. */
 #include "cg_caches.h"
+#include "cg_clients.h"
 #include "cg_dumps.h"
 #include "cg_instrument.h"
 #include "cg_output.h"
@@ -116,8 +117,10 @@ static Bool process_option(const HChar *arg)
             VG_(fmsg_bad_option)(arg, "--call-graph takes yes, no or callgrind\n");
     } else if VG_BINT_CLO (arg, "--max-call-paths", max_paths, 0, 100000000) {
         cg.clo.max_paths = (UInt)max_paths;
-    } else
+    } else {
+        cg_clients_option_hint(arg);
         return False;
+    }
     return True;
 }
 
@@ -148,17 +151,19 @@ static void print_usage(void)
      "                                     x86-64-v2 or x86-64-v3 [host]\n"
      "    --seed=<number>                  seeded, repeatable randomness [none]\n"
      "    --fingerprint=yes|no             write what the counts depend on [no]\n");
-    VG_(printf)("\n    This tool is %s: report its bugs to that project (its\n"
-                "    README, \"Reporting bugs\"), not to valgrind.org as the last line says.\n",
-                CG_PROJECT);
+    VG_(printf)
+    ("\n    This tool is %s: report its bugs to that project (its\n"
+     "    README, \"Reporting bugs\"), not to valgrind.org as the last line says.\n",
+     CG_PROJECT);
 }
 
 static void print_debug_usage(void)
 {
-    VG_(printf)("    --hot-threshold=<n>              translate a block again with the\n"
-                "                                     simulators inline after <n> runs;\n"
-                "                                     0: never (speed only, never a count)\n"
-                "                                     [2000]\n");
+    VG_(printf)
+    ("    --hot-threshold=<n>              translate a block again with the\n"
+     "                                     simulators inline after <n> runs;\n"
+     "                                     0: never (speed only, never a count)\n"
+     "                                     [2000]\n");
 }
 
 /* ------------------------------------------------------------------ */
@@ -182,10 +187,11 @@ static void set_instrumentation(Bool on, const HChar *request)
 /* Upstream's codes ('C','G') and this project's own ('C','R': upstream's
  * tool warns about any code of its range that it does not know, and no
  * Valgrind tool uses this one, so a program that makes our requests runs
- * quietly under any of them). */
+ * quietly under any of them); Callgrind's are cg_clients.c's. */
 static Bool handle_client_request(ThreadId tid, UWord *args, UWord *ret)
 {
     (void)tid;
+    if (cg_clients_request(args, ret)) return True;
     if (!VG_IS_TOOL_USERREQ('C', 'G', args[0]) && !VG_IS_TOOL_USERREQ('C', 'R', args[0]) &&
         args[0] != VG_USERREQ__GDB_MONITOR_COMMAND)
         return False;

@@ -3,6 +3,7 @@
  * formats share (cg_out.h). */
 #include "cg_out.h"
 #include "cg_caches.h"
+#include "cg_clients.h"
 #include "cg_repeat.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_libcassert.h"
@@ -166,6 +167,11 @@ void cg_out_descs(CgOut *o, const HChar *desc)
     }
     if (desc) {
         cg_out_str(o, desc);
+        cg_out_str(o, "\n");
+    }
+    HChar ignored[CG_CLIENTS_DESC_MAX];
+    if (cg_clients_desc(ignored, sizeof ignored)) {
+        cg_out_str(o, ignored);
         cg_out_str(o, "\n");
     }
 

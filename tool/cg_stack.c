@@ -337,8 +337,10 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
             node = parent;
             cg.stat_truncated++;
         }
-        if (owns) node->calls++;
-        else if (node) s->folds++;
+        if (owns)
+            node->calls++;
+        else if (node)
+            s->folds++;
     }
     CgFrame *f = push(s);
     f->sp = sp;
@@ -384,7 +386,8 @@ static Bool needs_sp(const IRStmt *st, Int sp_offset)
         return True;
     case Ist_WrTmp:
         return st->Ist.WrTmp.data->tag == Iex_Load ||
-               (st->Ist.WrTmp.data->tag == Iex_Get && st->Ist.WrTmp.data->Iex.Get.offset == sp_offset);
+               (st->Ist.WrTmp.data->tag == Iex_Get &&
+                st->Ist.WrTmp.data->Iex.Get.offset == sp_offset);
     default:
         return False;
     }
@@ -395,7 +398,8 @@ static Bool needs_sp(const IRStmt *st, Int sp_offset)
 static Int def_of(const IRSB *in, Int from, IRTemp t)
 {
     for (Int j = from; j >= 0; j--)
-        if (in->stmts[j] && in->stmts[j]->tag == Ist_WrTmp && in->stmts[j]->Ist.WrTmp.tmp == t) return j;
+        if (in->stmts[j] && in->stmts[j]->tag == Ist_WrTmp && in->stmts[j]->Ist.WrTmp.tmp == t)
+            return j;
     return -1;
 }
 
@@ -412,7 +416,8 @@ IRExpr *cg_stack_entry_sp(IRSB *out, const IRSB *in, Int mark, const VexGuestLay
                           IRType word)
 {
     Int sp = layout->offset_SP;
-    IROp add = word == Ity_I64 ? Iop_Add64 : Iop_Add32, sub = word == Ity_I64 ? Iop_Sub64 : Iop_Sub32;
+    IROp add = word == Ity_I64 ? Iop_Add64 : Iop_Add32,
+         sub = word == Ity_I64 ? Iop_Sub64 : Iop_Sub32;
     for (Int j = mark + 1; j < in->stmts_used; j++) {
         const IRStmt *st = in->stmts[j];
         if (!st) continue;

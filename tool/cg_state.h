@@ -23,6 +23,10 @@
  * near misses (CgState.toggle_near). */
 #define CG_TOGGLE_NEAR 4
 
+/* The kinds of Callgrind's client requests told apart (cg_clients.c):
+ * its six, the two of CodSpeed's fork, and any other of its range. */
+#define CG_CALLGRIND_REQUESTS 9
+
 /* Events a superblock's walk queues before it must flush them (where
  * upstream flushes too), and so the values one cold flush can pass to its
  * helper through cg.scratch. */
@@ -130,9 +134,9 @@ typedef struct {
 typedef struct {
     CgFrame *frames; /* outermost first, cg.frame_bytes apart */
     UInt n, max;
-    ULong run[N_EVENTS];  /* its running totals, while another thread runs */
-    UWord seg_lo, seg_hi; /* a readable stretch of its stack, for return addresses */
-    Bool in_region;       /* inside a --toggle-collect region (regions ride on the stack) */
+    ULong run[N_EVENTS];    /* its running totals, while another thread runs */
+    UWord seg_lo, seg_hi;   /* a readable stretch of its stack, for return addresses */
+    Bool in_region;         /* inside a --toggle-collect region (regions ride on the stack) */
     struct CgFn *fell_into; /* its cg.fell_into, while another thread runs */
     /* Its open activations of each function, by CgFn.id (past n_active:
      * none), so a thread switch moves nothing; and how many of its open
@@ -235,6 +239,11 @@ typedef struct CgState {
     struct CgPath **graph_node_table, **graph_nodes;
     UInt graph_node_buckets, graph_n_nodes, graph_max_nodes;
     Int graph_ev[N_EVENTS], graph_nev;
+
+    /* cg_clients.c: the client requests of Callgrind's (and CodSpeed's)
+     * that the program made, by kind, and in all. */
+    ULong callgrind_reqs[CG_CALLGRIND_REQUESTS];
+    ULong callgrind_reqs_total;
 
     /* cg_dumps.c: the number of the last partial profile (dump or exec
      * profile) this process wrote, and the exec profile written before an

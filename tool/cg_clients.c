@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cg_clients.c: programs and harnesses written for Callgrind
+ * (docs/cachegrind.md, "Programs written for Callgrind").
+ *
+ * Benchmarks instrumented for Callgrind make its client requests
+ * (valgrind/callgrind.h: six codes from VG_USERREQ_TOOL_BASE('C','T'), and
+ * two more that CodSpeed's fork of it adds after them).  Upstream
+ * Cachegrind does not know them and the core stays silent, so such a
+ * program gets a profile of its whole run, or of nothing at all under
+ * --instr-at-start=no, with no word why.  This tool counts as upstream
+ * does (its counts must equal upstream's), but says so: the first such
+ * request is reported on stderr, at every verbosity (harnesses pass -q),
+ * and every profile written after it names the requests in a desc: line.
+ *
+ * Harnesses also pass Callgrind's options; an option of Callgrind's that
+ * this tool does not have is refused, as any unknown option is, but with
+ * its name and this tool's spelling when there is one. */
+#include "cg_clients.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
+#include "pub_tool_libcprint.h"
+#include "pub_tool_options.h"
+#include "valgrind.h"
+
+/* Callgrind's requests in callgrind.h's order, then CodSpeed's two. */
+static const HChar *const request_names[CG_CALLGRIND_REQUESTS] = {
+    "CALLGRIND_DUMP_STATS",
+    "CALLGRIND_ZERO_STATS",
+    "CALLGRIND_TOGGLE_COLLECT",
+    "CALLGRIND_DUMP_STATS_AT",
+    "CALLGRIND_START_INSTRUMENTATION",
+    "CALLGRIND_STOP_INSTRUMENTATION",
+    "CodSpeed's object-skip request",
+    "CodSpeed's metadata request",
+    "an undefined request of Callgrind's range",
+};
+
+Bool cg_clients_request(const UWord *args, UWord *ret)
+{
+    if (!VG_IS_TOOL_USERREQ('C', 'T', args[0])) return False;
+    UWord k = args[0] - VG_USERREQ_TOOL_BASE('C', 'T');
+    if (k >= CG_CALLGRIND_REQUESTS) k = CG_CALLGRIND_REQUESTS - 1; /* the undefined ones */
+    if (cg.callgrind_reqs_total++ == 0) {
+        VG_(umsg)("Warning: the program made Callgrind's client request %s.\n", request_names[k]);
+        VG_(umsg)("   This tool ignores Callgrind's requests, as upstream Cachegrind does, so\n");
+        VG_(umsg)("   they change no count.  Its own are in valgrind/cachegrind.h:\n");
+        VG_(umsg)("   CACHEGRIND_START_INSTRUMENTATION (with --instr-at-start=no),\n");
+        VG_(umsg)("   CACHEGRIND_STOP_INSTRUMENTATION, CACHEGRIND_ZERO_STATS and\n");
+        VG_(umsg)("   CACHEGRIND_DUMP_STATS_AT; or see --toggle-collect.\n");
+    }
+    cg.callgrind_reqs[k]++;
+    *ret = 0;
+    return True;
+}
+
+Bool cg_clients_desc(HChar *buf, SizeT size)
+{
+    if (cg.callgrind_reqs_total == 0) return False;
+    /* The names are fixed and each count at most 20 digits, so the line's
+     * longest form fits in CG_CLIENTS_DESC_MAX bytes. */
+    tl_assert(size >= CG_CLIENTS_DESC_MAX);
+    SizeT at = VG_(sprintf)(buf, "desc: Ignored: Callgrind client requests:");
+    const HChar *sep = " ";
+    for (Int k = 0; k < CG_CALLGRIND_REQUESTS; k++) {
+        if (cg.callgrind_reqs[k] == 0) continue;
+        at += VG_(sprintf)(buf + at, "%s%s %llu", sep, request_names[k], cg.callgrind_reqs[k]);
+        sep = ", ";
+    }
+    return True;
+}
+
+/* Callgrind's options (its manual, 3.19 to 3.27) that this tool does not
+ * have, with this tool's spelling of the same meaning where one exists.
+ * The ones both tools take (--cache-sim, --branch-sim, --I1, --D1, --LL,
+ * --toggle-collect) are options here and never reach this table. */
+static const struct {
+    const HChar *name, *ours;
+} callgrind_options[] = {
+    {"--callgrind-out-file", "--cachegrind-out-file"},
+    {"--instr-atstart", "--instr-at-start"},
+    {"--collect-atstart", NULL},
+    {"--dump-line", NULL},
+    {"--dump-instr", NULL},
+    {"--compress-strings", NULL},
+    {"--compress-pos", NULL},
+    {"--combine-dumps", NULL},
+    {"--dump-every-bb", NULL},
+    {"--dump-before", NULL},
+    {"--dump-after", NULL},
+    {"--zero-before", NULL},
+    {"--collect-jumps", NULL},
+    {"--collect-systime", NULL},
+    {"--collect-bus", NULL},
+    {"--separate-threads", NULL},
+    {"--separate-callers", NULL},
+    {"--separate-recs", NULL},
+    {"--skip-plt", NULL},
+    {"--skip-direct-rec", NULL},
+    {"--fn-skip", NULL},
+    {"--obj-skip", NULL},
+    {"--simulate-wb", NULL},
+    {"--simulate-hwpref", NULL},
+    {"--cacheuse", NULL},
+};
+
+/* Whether `arg` is the option `name`: the name, then `=` or the end;
+ * --separate-callers and --separate-recs may have a number before the `=`
+ * (--separate-callers2=FN). */
+static Bool is_option(const HChar *arg, const HChar *name)
+{
+    SizeT n = VG_(strlen)(name);
+    if (VG_(strncmp)(arg, name, n) != 0) return False;
+    const HChar *p = arg + n;
+    if (VG_(strcmp)(name, "--separate-callers") == 0 || VG_(strcmp)(name, "--separate-recs") == 0)
+        while (*p >= '0' && *p <= '9') p++;
+    return *p == '=' || *p == '\0';
+}
+
+void cg_clients_option_hint(const HChar *arg)
+{
+    for (SizeT i = 0; i < sizeof callgrind_options / sizeof callgrind_options[0]; i++) {
+        if (!is_option(arg, callgrind_options[i].name)) continue;
+        if (callgrind_options[i].ours)
+            VG_(fmsg_bad_option)
+            (arg, "%s is Callgrind's spelling; this tool's is %s\n", callgrind_options[i].name,
+             callgrind_options[i].ours);
+        VG_(fmsg_bad_option)
+        (arg,
+         "%s is an option of Callgrind's, which this tool does not have\n"
+         "(valgrind --tool=cachegrind --help lists its options)\n",
+         callgrind_options[i].name);
+    }
+}
