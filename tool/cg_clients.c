@@ -120,10 +120,9 @@ void cg_clients_option_hint(const HChar *arg)
 {
     for (SizeT i = 0; i < sizeof callgrind_options / sizeof callgrind_options[0]; i++) {
         if (!is_option(arg, callgrind_options[i].name)) continue;
-        if (callgrind_options[i].ours)
-            VG_(fmsg_bad_option)
-            (arg, "%s is Callgrind's spelling; this tool's is %s\n", callgrind_options[i].name,
-             callgrind_options[i].ours);
+        if (callgrind_options[i].ours) VG_(fmsg_bad_option)
+        (arg, "%s is Callgrind's spelling; this tool's is %s\n", callgrind_options[i].name,
+         callgrind_options[i].ours);
         VG_(fmsg_bad_option)
         (arg,
          "%s is an option of Callgrind's, which this tool does not have\n"

@@ -14,6 +14,7 @@
 #include "cg_regions.h"
 #include "cg_runtime.h"
 #include "cg_stack.h"
+#include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_machine.h"
 
@@ -202,12 +203,25 @@ static void emit_add(Emitter *w, ULong *counter, IRExpr *delta)
     addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)counter), sum));
 }
 
-/* A count of event `ev` into a line, and with --call-graph into the
- * running totals too (cg_stack.c). */
-static void emit_count_event(Emitter *w, LineCC *cc, Int ev, IRExpr *delta)
+/* `miss` (0 or 1) events `ev` into a line through the gate, and with
+ * --call-graph into the running totals too (cg_stack.c), and with levels
+ * into the line's recursion-level part through cg.rec_gate. */
+static void emit_count_event(Emitter *w, LineCC *cc, Int ev, IRExpr *miss)
 {
+    IRExpr *delta = cg_regions_gate(w->out, miss);
     emit_add(w, &cc->ev[ev], delta);
     if (cg_graph_on()) emit_add(w, &cg.run[ev], delta);
+    if (cg_levels_on()) {
+        IRExpr *g = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)&cg.rec_gate)));
+        emit_add(w, &cc->rec[ev], bind(w, Ity_I64, IRExpr_Binop(Iop_And64, miss, g)));
+    }
+}
+
+void cg_emit_rec_count(Emitter *w, ULong *counter)
+{
+    tl_assert(cg_levels_on());
+    emit_add(w, counter,
+             bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)&cg.rec_gate))));
 }
 
 void cg_emit_run(Emitter *w, const UInt *per_event)
@@ -242,7 +256,7 @@ static void emit_cond_branch(Emitter *w, InstrInfo *ii, IRExpr *taken)
     /* Predicted taken iff the counter is 2 or 3. */
     IRExpr *pred = bind(w, Ity_I64, IRExpr_Binop(Iop_Shr64, c, IRExpr_Const(IRConst_U8(1))));
     IRExpr *miss = bind(w, Ity_I64, IRExpr_Binop(Iop_Xor64, pred, taken));
-    emit_count_event(w, ii->cc, EV_Bcm, cg_regions_gate(w->out, miss));
+    emit_count_event(w, ii->cc, EV_Bcm, miss);
 
     IRExpr *h1 = bind(w, Ity_I64, IRExpr_Binop(Iop_Shl64, h, IRExpr_Const(IRConst_U8(1))));
     IRExpr *h2 = bind(w, Ity_I64, IRExpr_Binop(Iop_Or64, h1, taken));
@@ -262,8 +276,7 @@ static void emit_indirect_branch(Emitter *w, InstrInfo *ii, IRExpr *target)
     uint64_t *slot = &p->targets[(ii->addr >> BRANCH_LO) & (IND_ENTRIES - 1)];
     IRExpr *old = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)slot)));
     IRExpr *ne = bind(w, Ity_I1, IRExpr_Binop(Iop_CmpNE64, old, target));
-    emit_count_event(w, ii->cc, EV_Bim,
-                     cg_regions_gate(w->out, bind(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, ne))));
+    emit_count_event(w, ii->cc, EV_Bim, bind(w, Ity_I64, IRExpr_Unop(Iop_1Uto64, ne)));
     addStmtToIRSB(w->out, IRStmt_Store(Iend_LE, hword((HWord)slot), target));
 }
 

@@ -33,6 +33,9 @@ typedef struct {
 
 /* `*counter += 1`, inline: a flush group's execution. */
 void cg_emit_count(Emitter *e, ULong *counter);
+/* With levels (cg_levels_on): `counter` (a flush group's rec_execs) += the
+ * recursion-level gate, cg.rec_gate. */
+void cg_emit_rec_count(Emitter *e, ULong *counter);
 /* With --call-graph: the running totals (cg.run) of a flush group's
  * execution, `per_event[e]` events of each kind. */
 void cg_emit_run(Emitter *e, const UInt *per_event);

@@ -110,6 +110,7 @@ static void emit_group(Walk *w, Int from, Int to)
 
     if (w->hot || !any_work) {
         cg_emit_count(&w->e, &grp->execs);
+        if (cg_levels_on()) cg_emit_rec_count(&w->e, &sbi->rec_execs[grp - sbi->groups]);
         if (cg_graph_on()) {
             UInt per_event[N_EVENTS] = {0};
             for (Int i = 0; i < n; i++) per_event[counted_kind(q[i].tag)]++;

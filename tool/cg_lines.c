@@ -205,7 +205,7 @@ LineCC *cg_lines_get(Addr a, Bool count_lookup)
     for (LineCC *e = cg.cc_table[h & (cg.cc_buckets - 1)]; e; e = e->next)
         if (e->file == ifile && e->fn == ifn && e->line == line) return e;
 
-    LineCC *cc = VG_(calloc)("cg.lines.cc", 1, sizeof *cc);
+    LineCC *cc = VG_(calloc)("cg.lines.cc", 1, sizeof *cc + (cg_levels_on() ? sizeof cc->ev : 0));
     cc->file = ifile;
     cc->fn = ifn;
     cc->line = line;
@@ -260,7 +260,10 @@ Int cg_lines_recorded(Int *ev)
 void cg_lines_zero(void)
 {
     for (UInt i = 0; i < cg.cc_buckets; i++)
-        for (LineCC *e = cg.cc_table[i]; e; e = e->next) VG_(memset)(e->ev, 0, sizeof e->ev);
+        for (LineCC *e = cg.cc_table[i]; e; e = e->next) {
+            VG_(memset)(e->ev, 0, sizeof e->ev);
+            if (cg_levels_on()) VG_(memset)(e->rec, 0, sizeof e->ev);
+        }
 }
 
 static Int cmp_cc(const void *pa, const void *pb)

@@ -14,7 +14,18 @@ typedef struct LineCC {
     UInt line;
     struct LineCC *next; /* hash chain */
     ULong ev[N_EVENTS];
+    /* With levels (cg_levels_on(), and only then allocated): the part of
+     * ev counted while the innermost activation was at recursion level 2
+     * or deeper, which the Callgrind format writes under NAME'2. */
+    ULong rec[];
 } LineCC;
+
+/* Whether self costs are split by recursion level, as Callgrind writes
+ * them: --call-graph=callgrind (the default format keeps upstream's lines). */
+static inline Bool cg_levels_on(void)
+{
+    return cg.clo.call_graph == CG_GRAPH_CALLGRIND;
+}
 
 void cg_lines_init(void);
 /* Called once per superblock, before cg_lines_get for its instructions:

@@ -26,12 +26,15 @@ static void fold_counts(SBInfo *sbi)
 {
     for (UInt g = 0; g < sbi->n_groups; g++) {
         FlushGroup *grp = &sbi->groups[g];
-        if (grp->execs == 0) continue;
+        ULong rec = sbi->rec_execs ? sbi->rec_execs[g] : 0;
+        if (grp->execs == 0) continue; /* rec_execs[g] counts a part of execs */
         for (UInt i = grp->first; i < (UInt)grp->first + grp->count; i++) {
             const CountedEvent *ce = &sbi->counted[i];
             sbi->instrs[ce->instr].cc->ev[ce->ev] += grp->execs;
+            if (rec) sbi->instrs[ce->instr].cc->rec[ce->ev] += rec;
         }
         grp->execs = 0;
+        if (sbi->rec_execs) sbi->rec_execs[g] = 0;
     }
 }
 
@@ -41,7 +44,9 @@ SBInfo *cg_record_new(Addr addr, UShort extent0_len, UInt n_instrs, UInt max_gro
     SizeT size = sizeof(SBInfo) + n_instrs * sizeof(InstrInfo);
     size = (size + 7) & ~(SizeT)7;
     SizeT groups_size = max_groups * sizeof(FlushGroup);
-    SBInfo *sbi = VG_(malloc)("cg.sbinfo", size + groups_size + max_counted * sizeof(CountedEvent));
+    SizeT counted_size = (max_counted * sizeof(CountedEvent) + 7) & ~(SizeT)7;
+    SizeT rec_size = cg_levels_on() ? max_groups * sizeof(ULong) : 0;
+    SBInfo *sbi = VG_(malloc)("cg.sbinfo", size + groups_size + counted_size + rec_size);
     sbi->addr = addr;
     sbi->extent0_len = extent0_len;
     sbi->queued = False;
@@ -52,6 +57,8 @@ SBInfo *cg_record_new(Addr addr, UShort extent0_len, UInt n_instrs, UInt max_gro
     sbi->max_counted = max_counted;
     sbi->groups = (FlushGroup *)((HChar *)sbi + size);
     sbi->counted = (CountedEvent *)((HChar *)sbi->groups + groups_size);
+    sbi->rec_execs = rec_size ? (ULong *)((HChar *)sbi->counted + counted_size) : NULL;
+    if (rec_size) VG_(memset)(sbi->rec_execs, 0, rec_size);
 
     /* No lookup for an older record at this address first: translations at
      * an address are always discarded before being made again, and should

@@ -55,6 +55,7 @@ typedef struct SBInfo {
     UInt n_counted, max_counted;
     FlushGroup *groups;
     CountedEvent *counted;
+    ULong *rec_execs; /* with levels: each group's executions at recursion level 2+ */
     InstrInfo instrs[0];
 } SBInfo;
 

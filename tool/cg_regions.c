@@ -57,16 +57,18 @@ void cg_regions_unmatched(void)
 {
     for (UInt i = 0; i < cg.clo.n_toggle; i++) {
         if (cg.toggle_hit[i]) continue;
-        VG_(umsg)("Warning: --toggle-collect=%s matched no function that ran, so it counted "
-                  "nothing\n",
-                  cg.clo.toggle[i]);
+        VG_(umsg)
+        ("Warning: --toggle-collect=%s matched no function that ran, so it counted "
+         "nothing\n",
+         cg.clo.toggle[i]);
         const HChar **near = cg.toggle_near[i];
         if (near[0]) {
             VG_(umsg)("  functions whose names contain it:");
             for (UInt k = 0; k < CG_TOGGLE_NEAR && near[k]; k++)
                 VG_(umsg)("%s %s", k ? "," : "", near[k]);
-            VG_(umsg)("\n  (a pattern matches the whole name: give one of these, or *%s*)\n",
-                      cg.clo.toggle[i]);
+            VG_(umsg)
+            ("\n  (a pattern matches the whole name: give one of these, or *%s*)\n",
+             cg.clo.toggle[i]);
         }
     }
 }

@@ -74,6 +74,7 @@ static inline void count(const InstrInfo *ii, Int ev)
 {
     ii->cc->ev[ev] += cg.collect;
     cg.run[ev] += cg.collect;
+    if (cg_levels_on()) ii->cc->rec[ev] += cg.rec_gate;
 }
 
 /* The general case of count_access, out of line so that the tests before
@@ -207,6 +208,7 @@ VG_REGPARM(2) void cg_helper_bi(InstrInfo *ii, Addr target)
 VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
 {
     grp->execs += cg.collect;
+    if (cg_levels_on()) sbi->rec_execs[grp - sbi->groups] += cg.rec_gate;
     if (cg.clo.call_graph != CG_GRAPH_NO)
         for (UInt i = grp->first; i < (UInt)grp->first + grp->count; i++)
             cg.run[sbi->counted[i].ev] += cg.collect;

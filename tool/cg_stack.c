@@ -140,10 +140,14 @@ static ULong *run_of(ThreadId tid)
     return tid == cg.stack_tid ? cg.run : stack_of(tid)->run;
 }
 
+/* After any change to the running thread's stack, its region or the
+ * thread that runs: what generated code reads of them. */
 static void reload(void)
 {
     const CgStack *s = stack_of(cg.stack_tid);
-    cg.stack_limit = s->n > 0 ? frame(s, s->n - 1)->sp : NONE;
+    const CgFrame *top = s->n > 0 ? frame(s, s->n - 1) : NULL;
+    cg.stack_limit = top ? top->sp : NONE;
+    if (cg_levels_on()) cg.rec_gate = top && top->fn && top->rec ? cg.collect : 0;
 }
 
 /* Frames, arcs and nodes keep the recorded events only, in their order

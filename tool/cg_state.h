@@ -220,6 +220,11 @@ typedef struct CgState {
      * too, as they add it to a line. */
     UWord stack_limit;
     ThreadId stack_tid;
+    /* What a count adds to a line's recursion-level part (LineCC.rec, a
+     * flush group's rec_execs) besides what it adds to the line: the gate
+     * (cg.collect) while the running thread's innermost activation is at
+     * recursion level 2 or deeper, else 0; only with levels (cg_levels_on). */
+    ULong rec_gate;
     /* The function whose entry the last superblock fell through to (a
      * fall-through is not a call: cg_stack.c, "Entries"), NULL when not. */
     struct CgFn *fell_into;

@@ -33,6 +33,10 @@ typedef struct {
     UInt n_own;
     CgArc **arcs;
     UInt n_arcs;
+    /* With levels (cg_levels_on): by function index, whether a call entered
+     * it at recursion level 2, so that its lines are written apart by
+     * level (NULL without levels). */
+    Bool *rec_in;
 } Graph;
 
 static Int cmp_fn(const void *pa, const void *pb)
@@ -107,8 +111,8 @@ static void out_costs(CgOut *o, const HChar *pre, UInt line, const ULong *v, con
 
 /* The cost lines that follow are in `file` (fi=, or fe= back to the
  * function's own file). */
-static void out_file(CgOut *o, CgNames *names, const HChar *pre, const CgFn *fn,
-                     const HChar **cur, const HChar *file)
+static void out_file(CgOut *o, CgNames *names, const HChar *pre, const CgFn *fn, const HChar **cur,
+                     const HChar *file)
 {
     if (file == *cur) return;
     out_name(o, names, pre, file == fn->file ? "fe=" : "fi=", CG_NAME_FILE, file, False);
@@ -116,8 +120,9 @@ static void out_file(CgOut *o, CgNames *names, const HChar *pre, const CgFn *fn,
 }
 
 /* The call paths, in `#` lines that Callgrind's readers skip
- * (docs/format.md, "What the tool writes with --call-graph=callgrind"): the functions they name (by their
- * index in `fns`), then each node with a cost or a call, or with such a descendant, parents first.
+ * (docs/format.md, "What the tool writes with --call-graph=callgrind"): the functions they name (by
+ * their index in `fns`), then each node with a cost or a call, or with such a descendant, parents
+ * first.
  */
 static void write_paths(CgOut *o, const Graph *g, CgNames *names, CgWriteStats *ws)
 {
@@ -210,6 +215,12 @@ static void graph_make(Graph *g, LineCC **ccs, UInt n)
     }
     g->n_arcs = kept;
     VG_(ssort)(g->arcs, g->n_arcs, sizeof *g->arcs, cmp_arc);
+    g->rec_in = NULL;
+    if (cg_levels_on()) {
+        g->rec_in = VG_(calloc)("cg.out.recin", g->n_fns + 1, sizeof *g->rec_in);
+        for (UInt i = 0; i < g->n_arcs; i++)
+            if (g->arcs[i]->callee_rec) g->rec_in[g->arcs[i]->callee->index] = True;
+    }
 }
 
 static void graph_free(Graph *g)
@@ -217,14 +228,34 @@ static void graph_free(Graph *g)
     VG_(free)(g->arcs);
     VG_(free)(g->fns);
     VG_(free)(g->own);
+    if (g->rec_in) VG_(free)(g->rec_in);
+}
+
+/* The counts a line is written with under a function's block at `rec`
+ * (0: level 1, 1: level 2 and deeper), into `v` by event: all of them,
+ * unless the function's lines are written apart by level (`split`); False
+ * when they are all 0 at level 2 (nothing to write there). */
+static Bool level_costs(const LineCC *cc, Bool split, Int rec, ULong *v)
+{
+    Bool any = False;
+    for (Int e = 0; e < N_EVENTS; e++) {
+        ULong r = split ? cc->rec[e] : 0;
+        v[e] = rec ? r : cc->ev[e] - r;
+        any |= v[e] != 0;
+    }
+    return !rec || any;
 }
 
 /* Each function's block, every line after `pre`: ob=, fl=, fn=, its self
  * cost lines (with `self`: the Callgrind format) and its calls; a function
- * that made calls while recursive has a second block, fn=NAME'2.  Without
- * `self` (the call graph of a Cachegrind file) a function with lines and
- * no calls still has its ob=/fl=/fn= lines: they say where its lines'
- * function is. */
+ * that made calls while recursive has a second block, fn=NAME'2, which in
+ * the Callgrind format also holds its self costs at recursion level 2 and
+ * deeper (level 1's are then what is left in the first block's), as
+ * Callgrind writes them, so that Callgrind's readers add a function's self
+ * cost to its calls into its own level 2 without counting the deeper
+ * levels' twice.  Without `self` (the call graph of a Cachegrind file) a
+ * function with lines and no calls still has its ob=/fl=/fn= lines: they
+ * say where its lines' function is. */
 static void write_blocks(CgOut *o, const Graph *g, CgNames *names, const HChar *pre, Bool self,
                          CgWriteStats *ws)
 {
@@ -233,8 +264,14 @@ static void write_blocks(CgOut *o, const Graph *g, CgNames *names, const HChar *
     UInt li = 0, ai = 0;
     for (UInt f = 0; f < g->n_fns; f++) {
         CgFn *fn = g->fns[f];
+        UInt first = li, end = li;
+        while (end < g->n_own && g->own[end].fn == fn) end++;
+        Bool split = self && g->rec_in && g->rec_in[f];
+        ULong v[N_EVENTS];
         for (Int rec = 0; rec < 2; rec++) {
-            Bool lines = !rec && li < g->n_own && g->own[li].fn == fn;
+            Bool lines = !rec && first < end;
+            for (li = first; rec && split && li < end && !lines; li++)
+                lines = level_costs(g->own[li].cc, True, 1, v);
             Bool calls =
                 ai < g->n_arcs && g->arcs[ai]->caller == fn && g->arcs[ai]->caller_rec == rec;
             if (!lines && !calls) continue;
@@ -244,10 +281,10 @@ static void write_blocks(CgOut *o, const Graph *g, CgNames *names, const HChar *
             out_name(o, names, pre, "fn=", CG_NAME_FN, fn->name, rec);
             if (self) ws->fns++;
             const HChar *cur = fn->file;
-            for (; !rec && li < g->n_own && g->own[li].fn == fn; li++) {
-                if (!self) continue;
+            for (li = first; self && li < end && (!rec || split); li++) {
+                if (!level_costs(g->own[li].cc, split, rec, v)) continue;
                 out_file(o, names, pre, fn, &cur, g->own[li].cc->file);
-                out_costs(o, pre, g->own[li].cc->line, g->own[li].cc->ev, g->ev, nev);
+                out_costs(o, pre, g->own[li].cc->line, v, g->ev, nev);
                 ws->lines++;
             }
             while (ai < g->n_arcs && g->arcs[ai]->caller == fn && g->arcs[ai]->caller_rec == rec) {
@@ -280,6 +317,7 @@ static void write_blocks(CgOut *o, const Graph *g, CgNames *names, const HChar *
                 out_costs(o, pre, a->site_line, incl, NULL, nev);
             }
         }
+        li = end;
     }
 }
 

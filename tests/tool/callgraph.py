@@ -72,7 +72,12 @@ tool or post/), and held against three oracles:
                         ANNOTATED, made with --threshold=100
                         --show-percs=no) gives each FN the sum of the calls
                         into FN itself: its exact inclusive cost (FNs
-                        not called in OURS are left out)
+                        not called in OURS are left out); and for an FN
+                        with a block at recursion level 2 (FN'2), so
+                        does FN's own block: its self cost lines and the
+                        costs of its calls, FN'2 among them, as KCachegrind
+                        adds them up (it does not fold levels, so FN's
+                        self lines must be level 1's alone)
 
 OURS, REF, TOGGLED and CALLGRIND may each be several files joined by ':'
 (dumps and the final profile), whose figures add up.
@@ -88,6 +93,18 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import cgoracle  # noqa: E402
 
 UNNAMED = re.compile(r'^0x[0-9a-fA-F]+$')
+LEVEL = re.compile(r"'[0-9]+$")
+
+
+def by_function(fn):
+    """(file, name) -> costs with recursion levels folded (F'2's self costs,
+    which the Callgrind format writes apart, are F's), as a flat profile
+    has them."""
+    out = {}
+    for (f, name), v in fn.items():
+        k = (f, LEVEL.sub('', name))
+        out[k] = [a + b for a, b in zip(out.get(k, [0] * len(v)), v)]
+    return out
 
 
 def report(diffs):
@@ -109,7 +126,7 @@ def cmd_self(ours, ref):
     if a.events != b.events:
         return report(['events %s, the oracle %s' % (a.events, b.events)])
     diffs = []
-    for what, x, y in (('function', a.fn, b.fn), ('line', a.line, b.line)):
+    for what, x, y in (('function', by_function(a.fn), b.fn), ('line', a.line, b.line)):
         for k in sorted(set(x) | set(y), key=str):
             zero = [0] * len(a.events)
             if x.get(k, zero) != y.get(k, zero):
@@ -230,7 +247,7 @@ def cmd_paths(ours, prefix, expect=''):
     negative."""
     p = cgoracle.load(files(ours))
     flat, own = {}, set()
-    for (f, name), v in p.fn.items():
+    for (f, name), v in by_function(p.fn).items():
         flat[name] = [a + b for a, b in zip(flat.get(name, [0] * len(v)), v)]
         if f.startswith(prefix):
             own.add(name)
@@ -439,6 +456,18 @@ def cmd_annotate_incl(annotated, ours, *fns):
             named = [(name, v) for name, v in named if not name.endswith(']')]
         mine = [v for name, v in named]
         want = calls_into(p, fn)[1]
+        level2 = fn + "'2"
+        if any(k[1] == level2 for k in p.fn) or any(k[1] == level2 for k in p.calls):
+            block = [0] * len(p.events)
+            for k, v in p.fn.items():
+                if k[1] == fn:
+                    block = [a + b for a, b in zip(block, v)]
+            for k, v in p.calls.items():
+                if k[1] == fn:
+                    block = [a + b for a, b in zip(block, v[1:])]
+            if block != want:
+                diffs.append("%s: its block's self costs and calls %s, the calls into it %s" %
+                             (fn, cgoracle.fmt(p.events, block), cgoracle.fmt(p.events, want)))
         if len(mine) != 1:
             diffs.append('%s: %d rows in callgrind_annotate --inclusive=yes' % (fn, len(mine)))
         elif mine[0] != want:
