@@ -41,8 +41,7 @@
  * Loops and tail calls.  A jump to the entry of a function that is already
  * open at the same stack pointer (a loop back to its first instruction, or
  * a chain of tail calls that comes back to it) opens nothing: the stack
- * stays bounded, and the costs run on in the open activation, which holds
- * them anyway.
+ * stays bounded, and the costs run on in the open activation.
  *
  * Paths.  Each activation also adds its cost to its call path's node
  * (cg_callgraph.h), the child of its caller's, which an activation owns
@@ -56,11 +55,9 @@
  * every node of the frames below, up to a root), so only roots and stacks
  * with a fold look at the frames.
  *
- * Recursion.  Each thread counts its open activations of each function
- * (CgStack.active, by function): a call into a function that is open on
- * its thread goes to its level 2 (cg_callgraph.h).  The counts are the
- * thread's own, so a thread switch walks no stack: it loads the thread's
- * running totals and innermost limit, no more.
+ * Recursion.  A call into a function open on its thread goes to its level
+ * 2 (cg_callgraph.h); each thread counts its own open activations of each
+ * function (CgStack.active), so a thread switch walks no stack.
  *
  * Regions.  An activation of a function that matches a --toggle-collect
  * pattern opens its thread's region when none is open, and the region ends
