@@ -11,6 +11,7 @@
  * next point where no client code runs. */
 #include "cg_records.h"
 #include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
 
 /* A hash table, not a tree: code-heavy programs make and discard a record
