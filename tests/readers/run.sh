@@ -16,9 +16,11 @@
 #                                C cg_merge stops at the first `#` line, the
 #                                one exception docs/format.md names; its
 #                                message is checked, readers/3.19-cg_merge)
-# for R = 3.19 (the installed Perl and C programs), 3.24 (Debian 13) and
-# 3.27 (Debian sid), whose packages scripts/fetch-valgrind.sh unpacks into
-# out/ (a release that cannot be fetched: SKIP, FAIL under CI=true).
+# for R = 3.19 (Debian 12: Perl and C programs), 3.24 (Debian 13) and 3.27
+# (Debian sid, Python programs from 3.21 on): the installed release's in
+# /usr/bin, the others' from the packages that scripts/fetch-valgrind.sh
+# unpacks into out/ (a release that cannot be fetched: SKIP, FAIL under
+# CI=true).
 # And our own: readers/ours-cg_annotate-MODE, our cg_annotate prints for our
 # default file what it prints for our --call-graph=callgrind file of the
 # same run (the same call graph, the same inclusive costs).
@@ -129,9 +131,15 @@ same() {
     "prints something else for our file than for upstream's"
 }
 
-# The releases' programs: 3.19 installed; 3.24 and 3.27 fetched.
-releases="3.19"
-for r in 3.24 3.27; do
+# The releases' programs: the installed one's (3.19 on Debian 12, 3.24 on
+# Debian 13), and the others fetched.
+installed=$("$VALGRIND" --version 2>/dev/null | sed -n 's/^valgrind-\([0-9]*\.[0-9]*\).*/\1/p')
+releases=
+for r in 3.19 3.24 3.27; do
+  if [ "$r" = "$installed" ]; then
+    releases="$releases $r"
+    continue
+  fi
   rdir=$work/releases/$r
   if sh "$abs_top_srcdir/scripts/fetch-valgrind.sh" "$r" "$rdir" >"$work/fetch-$r.log" 2>&1; then
     releases="$releases $r"
@@ -143,12 +151,15 @@ for r in 3.24 3.27; do
   fi
 done
 
+# bin_of R: where release R's post-processors are.
+bin_of() {
+  if [ "$1" = "$installed" ]; then echo /usr/bin; else echo "$work/releases/$1/usr/bin"; fi
+}
 for r in $releases; do
-  if [ "$r" = 3.19 ]; then
-    bin=/usr/bin run=
-  else
-    bin=$work/releases/$r/usr/bin run=python3
-  fi
+  # 3.19's are a Perl cg_annotate and cg_diff (run as they are) and a C
+  # cg_merge; later ones are Python.
+  bin=$(bin_of "$r") run=python3
+  [ "$r" = 3.19 ] && run=
   for m in $modes; do
     same "$r-cg_annotate" $run "$bin/cg_annotate" chase.out
     same "$r-cg_diff" $run "$bin/cg_diff" chase.out recursion.out
@@ -159,13 +170,18 @@ done
 # 3.19's C cg_merge: the documented exception (a file with the caches, so
 # that upstream's own has the desc: lines it insists on).
 m=cache
-(cd "$work/us-$m" && /usr/bin/cg_merge -o "$work/merged-319" chase.out recursion.out >"$work/cgm319.txt" 2>&1)
-if grep -q 'unexpected line in main data' "$work/cgm319.txt"; then
-  pass "readers/3.19-cg_merge (refuses our file's call graph, as docs/format.md says)"
-else
-  fail "readers/3.19-cg_merge" "does not refuse our file as docs/format.md says (update it):"
-  head -n 5 "$work/cgm319.txt" | indent 20
-fi
+case " $releases " in
+  *" 3.19 "*)
+    (cd "$work/us-$m" && "$(bin_of 3.19)/cg_merge" -o "$work/merged-319" chase.out recursion.out \
+      >"$work/cgm319.txt" 2>&1)
+    if grep -q 'unexpected line in main data' "$work/cgm319.txt"; then
+      pass "readers/3.19-cg_merge (refuses our file's call graph, as docs/format.md says)"
+    else
+      fail "readers/3.19-cg_merge" "does not refuse our file as docs/format.md says (update it):"
+      head -n 5 "$work/cgm319.txt" | indent 20
+    fi
+    ;;
+esac
 
 # Ours: the default file and the Callgrind-format one of the same run give
 # the same report, recursion levels folded (only the Callgrind format writes
