@@ -22,7 +22,8 @@
 #include "pub_tool_options.h"
 #include "valgrind.h"
 
-/* Callgrind's requests in callgrind.h's order, then CodSpeed's two. */
+/* Callgrind's requests in callgrind.h's order, then CodSpeed's two, then
+ * every other code of the range. */
 static const HChar *const request_names[CG_CALLGRIND_REQUESTS] = {
     "CALLGRIND_DUMP_STATS",
     "CALLGRIND_ZERO_STATS",
