@@ -52,8 +52,8 @@
  * self cost it then becomes: the folded activation owns nothing.  Without
  * a fold on the stack (CgStack.folds), a caller's child node is never
  * open below it (each frame's node is its caller's child, so deeper than
- * every node of the frames below, up to a root), so only roots and stacks
- * with a fold look at the frames.
+ * every node of the frames below, up to a root), and without an open root
+ * (CgStack.roots) no node is open: only the other cases look at the frames.
  *
  * Recursion.  A call into a function open on its thread goes to its level
  * 2 (cg_callgraph.h); each thread counts its own open activations of each
@@ -173,13 +173,8 @@ static void set_region(ThreadId tid, CgStack *s, Bool in)
     if (tid == cg.stack_tid && cg_regions_on()) cg_regions_set(in);
 }
 
-/* The thread's open activations of `fn`, and their count's slot (made on
+/* The slot of the thread's count of open activations of `fn` (made on
  * first use). */
-static UInt active_of(const CgStack *s, const CgFn *fn)
-{
-    return fn->id < s->n_active ? s->active[fn->id] : 0;
-}
-
 static UInt *active_slot(CgStack *s, const CgFn *fn)
 {
     if (fn->id >= s->n_active) {
@@ -213,9 +208,10 @@ static void pop(ThreadId tid, CgStack *s)
     take(now, run);
     credit(f, now);
     if (f->opened_region) set_region(tid, s, False);
-    tl_assert(active_of(s, f->fn) > 0);
+    tl_assert(f->fn->id < s->n_active && s->active[f->fn->id] > 0);
     s->active[f->fn->id]--;
     if (f->node && !f->owns_node) s->folds--;
+    if (f->owns_node && !f->node->parent) s->roots--;
 }
 
 /* Ends what the stack pointer `sp` at a superblock's start has left: the
@@ -316,7 +312,8 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
      * right when counting starts, but no call is recorded. */
     Bool record = counted && cg.instr_enabled && cg_graph_on();
     CgArc *arc = NULL;
-    Bool rec = active_of(s, fn) > 0;
+    UInt *active = active_slot(s, fn);
+    Bool rec = *active > 0;
     if (record && caller && caller->counted) {
         arc = cg_callgraph_arc(caller->fn, caller->rec, fn, rec, return_address(s, sp));
         arc->calls++;
@@ -330,7 +327,7 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
          * outermost open one owns it, and any inside that (after a fold)
          * adds nothing more. */
         if (node) {
-            owns = (parent && s->folds == 0) || !node_open(s, node);
+            owns = (s->folds == 0 && (parent || s->roots == 0)) || !node_open(s, node);
         } else if (rec) {
             node = open_node_of(s, fn);
             cg.stat_folded++;
@@ -338,10 +335,12 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
             node = parent;
             cg.stat_truncated++;
         }
-        if (owns)
+        if (owns) {
             node->calls++;
-        else if (node)
+            if (!parent) s->roots++;
+        } else if (node) {
             s->folds++;
+        }
     }
     CgFrame *f = push(s);
     f->sp = sp;
@@ -354,7 +353,7 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
     f->counted = counted;
     f->opened_region = opens;
     take(f->start, cg.run);
-    (*active_slot(s, fn))++;
+    (*active)++;
     cg.stat_calls++;
     reload();
 }
@@ -535,7 +534,7 @@ void cg_stack_thread_created(ThreadId parent, ThreadId child)
      * their cost so far is theirs. */
     rebase(child, True);
     CgStack *s = stack_of(child);
-    s->n = s->folds = 0;
+    s->n = s->folds = s->roots = 0;
     if (s->n_active) VG_(memset)(s->active, 0, s->n_active * sizeof *s->active);
     set_region(child, s, False);
     VG_(memset)(run_of(child), 0, sizeof s->run);

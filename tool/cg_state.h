@@ -139,10 +139,11 @@ typedef struct {
     Bool in_region;         /* inside a --toggle-collect region (regions ride on the stack) */
     struct CgFn *fell_into; /* its cg.fell_into, while another thread runs */
     /* Its open activations of each function, by CgFn.id (past n_active:
-     * none), so a thread switch moves nothing; and how many of its open
-     * frames share a path node that an outer frame owns (a fold). */
+     * none), so a thread switch moves nothing; how many of its open frames
+     * share a path node that an outer frame owns (a fold), and how many own
+     * a root node. */
     UInt *active;
-    UInt n_active, folds;
+    UInt n_active, folds, roots;
 } CgStack;
 
 /* Everything kept per thread, each part by the file that owns it. */
