@@ -153,17 +153,20 @@ static void call_site(CgArc *a)
     cg_lines_where(a->ret - 1, &a->site_file, &a->site_line);
 }
 
-CgArc *cg_callgraph_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec, Addr ret)
+static Bool arc_is(const CgArc *a, const CgFn *caller, Bool caller_rec, const CgFn *callee,
+                   Bool callee_rec, Addr ret)
+{
+    return a && a->caller == caller && a->callee == callee && a->ret == ret &&
+           a->caller_rec == caller_rec && a->callee_rec == callee_rec;
+}
+
+static CgArc *lookup_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec, Addr ret)
 {
     CgArc *a = callee->last;
-    if (a && a->caller == caller && a->ret == ret && a->caller_rec == caller_rec &&
-        a->callee_rec == callee_rec)
-        return a;
+    if (arc_is(a, caller, caller_rec, callee, callee_rec, ret)) return a;
     UInt h = arc_hash(caller, callee, ret) & (cg.graph_arc_buckets - 1);
     for (a = cg.graph_arcs[h]; a; a = a->next)
-        if (a->caller == caller && a->callee == callee && a->ret == ret &&
-            a->caller_rec == caller_rec && a->callee_rec == callee_rec)
-            return callee->last = a;
+        if (arc_is(a, caller, caller_rec, callee, callee_rec, ret)) return callee->last = a;
     a = VG_(calloc)("cg.graph.arc", 1, sizeof *a);
     a->caller = caller;
     a->callee = callee;
@@ -179,14 +182,34 @@ CgArc *cg_callgraph_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee
     return callee->last = a;
 }
 
+/* Most calls repeat the last call made along their path, then the last
+ * call into their callee. */
+CgArc *cg_callgraph_arc(CgPath *via, CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec,
+                        Addr ret)
+{
+    if (via && arc_is(via->arc, caller, caller_rec, callee, callee_rec, ret)) return via->arc;
+    CgArc *a = lookup_arc(caller, caller_rec, callee, callee_rec, ret);
+    if (via) via->arc = a;
+    return a;
+}
+
+/* Most calls repeat the parent's last call, or the last call into `fn` (a
+ * function that calls several in turn). */
 CgPath *cg_callgraph_path(CgPath *parent, CgFn *fn)
 {
     if (parent && parent->last_child && parent->last_child->fn == fn) return parent->last_child;
+    CgPath *n = fn->last_path;
+    if (n && n->parent == parent) return parent ? parent->last_child = n : n;
     UInt h = node_hash(parent, fn) & (cg.graph_node_buckets - 1);
-    for (CgPath *n = cg.graph_node_table[h]; n; n = n->next)
-        if (n->parent == parent && n->fn == fn) return parent ? parent->last_child = n : n;
+    for (n = cg.graph_node_table[h]; n; n = n->next)
+        if (n->parent == parent && n->fn == fn) break;
+    if (n) {
+        fn->last_path = n;
+        return parent ? parent->last_child = n : n;
+    }
     if (cg.graph_n_nodes >= cg.clo.max_paths) return NULL;
-    CgPath *n = VG_(calloc)("cg.graph.node", 1, sizeof *n + cg.graph_nev * sizeof n->incl[0]);
+    n = VG_(calloc)("cg.graph.node", 1, sizeof *n + cg.graph_nev * sizeof n->incl[0]);
+    fn->last_path = n;
     n->parent = parent;
     n->fn = fn;
     n->id = cg.graph_n_nodes + 1;

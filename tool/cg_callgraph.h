@@ -10,15 +10,16 @@
 /* A function as the profile names it: its name and the file of its entry
  * (two static functions of one name in two files are two functions). */
 typedef struct CgFn {
-    struct CgFn *next;  /* hash chain, by name */
-    const HChar *name;  /* interned, as the flat profile's fn= */
-    const HChar *file;  /* interned: the file of its entry, "???" when unknown */
-    const HChar *obj;   /* interned: the object it lives in, "???" when unknown */
-    UInt line;          /* the line of its entry (0: unknown) */
-    Bool region;        /* its name matches a --toggle-collect pattern */
-    UInt id;            /* 0, 1, ... in the order made: its slot in CgStack.active */
-    UInt index;         /* its position in the output, while it is written */
-    struct CgArc *last; /* the arc into it found last (most calls repeat one) */
+    struct CgFn *next;        /* hash chain, by name */
+    const HChar *name;        /* interned, as the flat profile's fn= */
+    const HChar *file;        /* interned: the file of its entry, "???" when unknown */
+    const HChar *obj;         /* interned: the object it lives in, "???" when unknown */
+    UInt line;                /* the line of its entry (0: unknown) */
+    Bool region;              /* its name matches a --toggle-collect pattern */
+    UInt id;                  /* 0, 1, ... in the order made: its slot in CgStack.active */
+    UInt index;               /* its position in the output, while it is written */
+    struct CgArc *last;       /* the arc into it found last (most calls repeat one) */
+    struct CgPath *last_path; /* the path into it found last */
 } CgFn;
 
 /* Calls from one call site of one function into another.  A function
@@ -46,6 +47,7 @@ typedef struct CgPath {
     struct CgPath *parent;
     CgFn *fn;
     struct CgPath *last_child; /* the child found last (calls repeat) */
+    struct CgArc *arc;         /* the arc of the last call along this path */
     UInt id;                   /* 1, 2, ... in the order made: a parent before its children */
     ULong calls;
     ULong incl[0]; /* one per recorded event (cg_lines_recorded), in its order */
@@ -55,8 +57,10 @@ void cg_callgraph_init(void);
 /* The function whose entry is `a` (translation time; `a` must be an entry). */
 CgFn *cg_callgraph_fn_at(Addr a);
 /* The arc for a call from `caller` (NULL: none) into `callee` that left
- * `ret` as its return address (run time; made the first time). */
-CgArc *cg_callgraph_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec, Addr ret);
+ * `ret` as its return address (run time; made the first time); `via`, when
+ * not NULL, is the call's path node, which remembers its last arc. */
+CgArc *cg_callgraph_arc(CgPath *via, CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec,
+                        Addr ret);
 /* The node of the path `parent` (NULL: a root) then `fn`, made the first
  * time; NULL when it is new and the table is full. */
 CgPath *cg_callgraph_path(CgPath *parent, CgFn *fn);

@@ -224,14 +224,14 @@ void cg_emit_rec_count(Emitter *w, ULong *counter)
              bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)&cg.rec_gate))));
 }
 
-void cg_emit_run(Emitter *w, const UInt *per_event)
+void cg_emit_run(Emitter *w, const UChar *kinds)
 {
     IRExpr *gate = cg_regions_gate(w->out, mkconst64(1));
-    for (Int e = 0; e < N_EVENTS; e++) {
-        if (per_event[e] == 0) continue;
-        IRExpr *n = mkconst64(per_event[e]);
+    for (Int k = 0; k < CG_COUNTED_KINDS; k++) {
+        if (kinds[k] == 0) continue;
+        IRExpr *n = mkconst64(kinds[k]);
         if (gate->tag != Iex_Const) n = bind(w, Ity_I64, IRExpr_Binop(Iop_Mul64, gate, n));
-        emit_add(w, &cg.run[e], n);
+        emit_add(w, &cg.run[cg_counted_kinds[k]], n);
     }
 }
 

@@ -37,8 +37,8 @@ void cg_emit_count(Emitter *e, ULong *counter);
  * recursion-level gate, cg.rec_gate. */
 void cg_emit_rec_count(Emitter *e, ULong *counter);
 /* With --call-graph: the running totals (cg.run) of a flush group's
- * execution, `per_event[e]` events of each kind. */
-void cg_emit_run(Emitter *e, const UInt *per_event);
+ * execution, `kinds[k]` events of kind cg_counted_kinds[k] (SBInfo.kinds). */
+void cg_emit_run(Emitter *e, const UChar *kinds);
 /* The simulator work of one event of a hot flush, inline where it can be;
  * `way1_site` asks for the inline way-1 swap (cg_tiers.c). */
 void cg_emit_event(Emitter *e, SBInfo *sbi, const Event *ev, Bool way1_site);

@@ -106,16 +106,19 @@ static void emit_group(Walk *w, Int from, Int to)
         ce->way1 = 0;
     }
     sbi->n_counted += n;
+    if (cg_graph_on()) {
+        UChar *kinds = sbi->kinds[grp - sbi->groups];
+        VG_(memset)(kinds, 0, CG_COUNTED_KINDS);
+        for (Int i = 0; i < n; i++)
+            for (Int k = 0; k < CG_COUNTED_KINDS; k++)
+                if (cg_counted_kinds[k] == counted_kind(q[i].tag)) kinds[k]++;
+    }
     Bool any_work = n_sim > 0;
 
     if (w->hot || !any_work) {
         cg_emit_count(&w->e, &grp->execs);
         if (cg_levels_on()) cg_emit_rec_count(&w->e, &sbi->rec_execs[grp - sbi->groups]);
-        if (cg_graph_on()) {
-            UInt per_event[N_EVENTS] = {0};
-            for (Int i = 0; i < n; i++) per_event[counted_kind(q[i].tag)]++;
-            cg_emit_run(&w->e, per_event);
-        }
+        if (cg_graph_on()) cg_emit_run(&w->e, sbi->kinds[grp - sbi->groups]);
         if (w->hot)
             for (Int i = 0; i < n; i++)
                 cg_emit_event(&w->e, sbi, &q[i], cg_tiers_is_way1_site(w->hot, grp->first + at[i]));

@@ -10,6 +10,7 @@
  * hold its code address), so its record waits in cg.graveyard until the
  * next point where no client code runs. */
 #include "cg_records.h"
+#include "cg_stack.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_mallocfree.h"
@@ -47,7 +48,9 @@ SBInfo *cg_record_new(Addr addr, UShort extent0_len, UInt n_instrs, UInt max_gro
     SizeT groups_size = max_groups * sizeof(FlushGroup);
     SizeT counted_size = (max_counted * sizeof(CountedEvent) + 7) & ~(SizeT)7;
     SizeT rec_size = cg_levels_on() ? max_groups * sizeof(ULong) : 0;
-    SBInfo *sbi = VG_(malloc)("cg.sbinfo", size + groups_size + counted_size + rec_size);
+    SizeT kinds_size = cg_graph_on() ? max_groups * sizeof(UChar[CG_COUNTED_KINDS]) : 0;
+    SBInfo *sbi =
+        VG_(malloc)("cg.sbinfo", size + groups_size + counted_size + rec_size + kinds_size);
     sbi->addr = addr;
     sbi->extent0_len = extent0_len;
     sbi->queued = False;
@@ -60,6 +63,7 @@ SBInfo *cg_record_new(Addr addr, UShort extent0_len, UInt n_instrs, UInt max_gro
     sbi->counted = (CountedEvent *)((HChar *)sbi->groups + groups_size);
     sbi->rec_execs = rec_size ? (ULong *)((HChar *)sbi->counted + counted_size) : NULL;
     if (rec_size) VG_(memset)(sbi->rec_execs, 0, rec_size);
+    sbi->kinds = kinds_size ? (void *)((HChar *)sbi->counted + counted_size + rec_size) : NULL;
 
     /* No lookup for an older record at this address first: translations at
      * an address are always discarded before being made again, and should

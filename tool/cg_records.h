@@ -25,6 +25,10 @@ typedef struct {
     UShort way1; /* cold tier: its L1 references that hit way 1 (saturating) */
 } CountedEvent;
 
+/* The events a flush group counts by its executions, in this order. */
+#define CG_COUNTED_KINDS 5
+static const UChar cg_counted_kinds[CG_COUNTED_KINDS] = {EV_Ir, EV_Dr, EV_Dw, EV_Bc, EV_Bi};
+
 /* Executions of one flush point, and the events it carries. */
 typedef struct {
     /* Counted executions: all of them, or those inside a --toggle-collect
@@ -56,6 +60,10 @@ typedef struct SBInfo {
     FlushGroup *groups;
     CountedEvent *counted;
     ULong *rec_execs; /* with levels: each group's executions at recursion level 2+ */
+    /* With the call graph: each group's counted events of each kind
+     * (cg_counted_kinds), which the cold tier adds to the running totals
+     * per execution, a few adds rather than a walk of the group. */
+    UChar (*kinds)[CG_COUNTED_KINDS];
     InstrInfo instrs[0];
 } SBInfo;
 

@@ -209,9 +209,11 @@ VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
 {
     grp->execs += cg.collect;
     if (cg_levels_on()) sbi->rec_execs[grp - sbi->groups] += cg.rec_gate;
-    if (cg.clo.call_graph != CG_GRAPH_NO)
-        for (UInt i = grp->first; i < (UInt)grp->first + grp->count; i++)
-            cg.run[sbi->counted[i].ev] += cg.collect;
+    if (sbi->kinds) {
+        const UChar *kinds = sbi->kinds[grp - sbi->groups];
+        for (Int k = 0; k < CG_COUNTED_KINDS; k++)
+            cg.run[cg_counted_kinds[k]] += kinds[k] * cg.collect;
+    }
     if (++grp->runs == cg.clo.hot_threshold) cg_tiers_queue(sbi);
     const UWord *arg = cg.scratch;
     CountedEvent *ce = &sbi->counted[grp->first], *end = ce + grp->n_sim;

@@ -311,18 +311,13 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
      * --instr-at-start=no) activations are followed, so that the stack is
      * right when counting starts, but no call is recorded. */
     Bool record = counted && cg.instr_enabled && cg_graph_on();
-    CgArc *arc = NULL;
     UInt *active = active_slot(s, fn);
     Bool rec = *active > 0;
-    if (record && caller && caller->counted) {
-        arc = cg_callgraph_arc(caller->fn, caller->rec, fn, rec, return_address(s, sp));
-        arc->calls++;
-    }
-    CgPath *node = NULL;
+    CgPath *node = NULL, *path = NULL;
     Bool owns = False;
     if (record) {
         CgPath *parent = caller && caller->counted ? caller->node : NULL;
-        node = cg_callgraph_path(parent, fn);
+        node = path = cg_callgraph_path(parent, fn);
         /* A node adds up the activations along its path, each once: the
          * outermost open one owns it, and any inside that (after a fold)
          * adds nothing more. */
@@ -341,6 +336,11 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
         } else if (node) {
             s->folds++;
         }
+    }
+    CgArc *arc = NULL;
+    if (record && caller && caller->counted) {
+        arc = cg_callgraph_arc(path, caller->fn, caller->rec, fn, rec, return_address(s, sp));
+        arc->calls++;
     }
     CgFrame *f = push(s);
     f->sp = sp;
