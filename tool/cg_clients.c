@@ -14,12 +14,37 @@
  *
  * Harnesses also pass Callgrind's options; an option of Callgrind's that
  * this tool does not have is refused, as any unknown option is, but with
- * its name and this tool's spelling when there is one. */
+ * its name and this tool's spelling when there is one.
+ *
+ * Run as Callgrind (started as --tool=callgrind), the tool honours the
+ * requests (cg_main.c does them) and takes Callgrind's options.
+ *
+ * A request's own block.  Callgrind adds the instructions of a block to
+ * the counts when the next block starts, so the block that makes a
+ * request is counted after the request has acted: a dump's in the next
+ * part, STOP_INSTRUMENTATION's never (the next block is not instrumented),
+ * TOGGLE_COLLECT's as counting is after it.  This tool counts a block's
+ * flush points as they pass, before.  So, run as Callgrind, a superblock
+ * that ends in a client request leaves its record in cg.req_sbi and the
+ * address it goes on at in cg.req_next; a request that finds the thread at
+ * that address takes one execution of each of the record's flush groups
+ * (all of them ran: the block reached its end) out before acting, and puts
+ * them back after, through the gate of that moment, unless
+ * instrumentation is off then.  The same goes for system calls, whose
+ * blocks are counted as any other except the one that ends the process
+ * or a thread: no block follows it.  (With Callgrind's cache simulation
+ * a toggle's block is not counted at all: cg_main.c.)  Only executions move: the simulators' misses
+ * stay where they were counted (Callgrind's model differs there anyway). */
 #include "cg_clients.h"
+#include "cg_records.h"
+#include "pub_tool_clientstate.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
+#include "pub_tool_machine.h"
 #include "pub_tool_options.h"
+#include "pub_tool_vkiscnums.h"
+#include "pub_tool_xarray.h"
 #include "valgrind.h"
 
 /* Callgrind's requests in callgrind.h's order, then CodSpeed's two, then
@@ -36,6 +61,58 @@ static const HChar *const request_names[CG_CALLGRIND_REQUESTS] = {
     "an undefined request of Callgrind's range",
 };
 
+Bool cg_clients_started_as_callgrind(void)
+{
+    Bool as = False;
+    for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_valgrind)); i++) {
+        const HChar *a = *(HChar **)VG_(indexXA)(VG_(args_for_valgrind), i);
+        if (VG_(strncmp)(a, "--tool=", 7) == 0) as = VG_(strcmp)(a + 7, "callgrind") == 0;
+    }
+    return as;
+}
+
+void cg_clients_emit_request_block(IRSB *out, SBInfo *sbi, Addr next)
+{
+    addStmtToIRSB(
+        out, IRStmt_Store(Iend_LE, mkIRExpr_HWord((HWord)&cg.req_sbi), mkIRExpr_HWord((HWord)sbi)));
+    addStmtToIRSB(out, IRStmt_Store(Iend_LE, mkIRExpr_HWord((HWord)&cg.req_next),
+                                    mkIRExpr_HWord((HWord)next)));
+}
+
+/* One execution of every flush group of `sbi`, `sign` (+1 or -1) times the
+ * gate, into its counts and the running totals. */
+static void add_block(SBInfo *sbi, Long sign)
+{
+    for (UInt g = 0; g < sbi->n_groups; g++) {
+        sbi->groups[g].execs += sign * cg.collect;
+        if (sbi->rec_execs) sbi->rec_execs[g] += sign * cg.rec_gate;
+        if (sbi->kinds)
+            for (Int k = 0; k < CG_COUNTED_KINDS; k++)
+                cg.run[cg_counted_kinds[k]] += sign * sbi->kinds[g][k] * cg.collect;
+    }
+}
+
+Bool cg_clients_block_out(ThreadId tid)
+{
+    if (cg.req_sbi && VG_(get_IP)(tid) != cg.req_next) cg.req_sbi = NULL;
+    if (cg.req_sbi) add_block(cg.req_sbi, -1);
+    return cg.req_sbi != NULL;
+}
+
+void cg_clients_block_in(Bool recount)
+{
+    if (cg.req_sbi && recount && cg.instr_enabled) add_block(cg.req_sbi, +1);
+    cg.req_sbi = NULL;
+}
+
+/* The block that ends a process or a thread: no block follows it. */
+void cg_clients_pre_syscall(ThreadId tid, UInt sysno)
+{
+    if (!cg.clo.as_callgrind) return;
+    if (sysno == __NR_exit_group || sysno == __NR_exit) cg_clients_block_out(tid);
+    cg.req_sbi = NULL;
+}
+
 Bool cg_clients_request(const UWord *args, UWord *ret)
 {
     if (!VG_IS_TOOL_USERREQ('C', 'T', args[0])) return False;
@@ -47,7 +124,9 @@ Bool cg_clients_request(const UWord *args, UWord *ret)
         VG_(umsg)("   they change no count.  Its own are in valgrind/cachegrind.h:\n");
         VG_(umsg)("   CACHEGRIND_START_INSTRUMENTATION (with --instr-at-start=no),\n");
         VG_(umsg)("   CACHEGRIND_STOP_INSTRUMENTATION, CACHEGRIND_ZERO_STATS and\n");
-        VG_(umsg)("   CACHEGRIND_DUMP_STATS_AT; or see --toggle-collect.\n");
+        VG_(umsg)("   CACHEGRIND_DUMP_STATS_AT; or see --toggle-collect.  Run as\n");
+        VG_(umsg)("   --tool=callgrind, this tool honours them (its manual, \"Running\n");
+        VG_(umsg)("   as Callgrind\").\n");
     }
     cg.callgrind_reqs[k]++;
     *ret = 0;
@@ -121,6 +200,11 @@ void cg_clients_option_hint(const HChar *arg)
 {
     for (SizeT i = 0; i < sizeof callgrind_options / sizeof callgrind_options[0]; i++) {
         if (!is_option(arg, callgrind_options[i].name)) continue;
+        if (cg.clo.as_callgrind) VG_(fmsg_bad_option)
+        (arg,
+         "%s is not available when this tool runs as Callgrind\n"
+         "(docs/cachegrind.md, \"Running as Callgrind\", lists what is)\n",
+         arg);
         if (callgrind_options[i].ours) VG_(fmsg_bad_option)
         (arg, "%s is Callgrind's spelling; this tool's is %s\n", callgrind_options[i].name,
          callgrind_options[i].ours);

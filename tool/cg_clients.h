@@ -6,6 +6,39 @@
 #define CG_CLIENTS_H
 
 #include "cg_state.h"
+#include "pub_tool_tooliface.h"
+
+/* Callgrind's requests, as offsets from VG_USERREQ_TOOL_BASE('C','T') in
+ * valgrind/callgrind.h's order, then the two of CodSpeed's fork. */
+enum {
+    CG_CT_DUMP_STATS,
+    CG_CT_ZERO_STATS,
+    CG_CT_TOGGLE_COLLECT,
+    CG_CT_DUMP_STATS_AT,
+    CG_CT_START_INSTRUMENTATION,
+    CG_CT_STOP_INSTRUMENTATION,
+    CG_CT_CODSPEED_SKIP_OBJ,
+    CG_CT_CODSPEED_META,
+};
+
+/* Whether the tool was started as --tool=callgrind (the last --tool of
+ * Valgrind's arguments): then it runs as Callgrind (docs/cachegrind.md,
+ * "Running as Callgrind").  Valid from pre_clo_init on. */
+Bool cg_clients_started_as_callgrind(void);
+
+/* Run as Callgrind, at the end of a superblock `sbi` that ends in a client
+ * request or a system call going on at `next`: the IR that remembers it
+ * was the last. */
+void cg_clients_emit_request_block(IRSB *out, struct SBInfo *sbi, Addr next);
+/* Run as Callgrind, around the action of a request of thread `tid`:
+ * takes the counts of the block that made it out before (True if it was
+ * found), and puts them back after (if `recount`), counted as they are
+ * counted then. */
+Bool cg_clients_block_out(ThreadId tid);
+void cg_clients_block_in(Bool recount);
+/* Run as Callgrind, before system call `sysno` of thread `tid`: the block
+ * that makes an exit of the process or the thread is not counted. */
+void cg_clients_pre_syscall(ThreadId tid, UInt sysno);
 
 /* Whether request `args[0]` is Callgrind's (or one CodSpeed's fork of it
  * adds): then it is noted, the first one is reported on stderr, and the

@@ -86,6 +86,12 @@ static HChar *write_partial(const HChar *desc)
     cg_records_fold_all();
     cg_stack_settle_open();
     HChar *base = VG_(expand_file_name)("--cachegrind-out-file", cg.clo.out_file);
+    if (cg.clo.combine_dumps) {
+        /* Run as Callgrind, one file of parts (the final one the last). */
+        if (cg_write_part(base, desc) == CG_WRITTEN) return base;
+        VG_(free)(base);
+        return NULL;
+    }
     HChar *name = VG_(malloc)("cg.dumps.name", VG_(strlen)(base) + 16);
     CgWriteResult r = CG_NAME_TAKEN;
     UInt n = cg.dump_seq;
@@ -116,11 +122,15 @@ static HChar *desc_line(const HChar *key, Addr text)
 
 void cg_dumps_dump(Addr label)
 {
-    HChar *desc = desc_line("dump", label);
+    /* Run as Callgrind, its trigger line, without a colon when unnamed. */
+    HChar *desc = desc_line(cg.clo.as_callgrind ? "Trigger: Client Request" : "dump", label);
+    SizeT len = VG_(strlen)(desc);
+    if (cg.clo.as_callgrind && desc[len - 1] == ':') desc[len - 1] = '\0';
     HChar *name = write_partial(desc);
     /* A dump that could not be written forgets nothing: its counts go to
      * the next dump or the final profile. */
     if (name) {
+        cg.parts++;
         cg_lines_zero();
         cg_stack_zero();
         VG_(free)(name);

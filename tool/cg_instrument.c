@@ -9,6 +9,7 @@
 #include "cg_instrument.h"
 #include "cg_emit.h"
 #include "cg_repeat.h"
+#include "cg_clients.h"
 #include "cg_stack.h"
 #include "cg_tiers.h"
 #include "pub_tool_libcassert.h"
@@ -463,7 +464,8 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     if (gWordTy != hWordTy) VG_(tool_panic)("host/guest word size mismatch");
     /* Whether counted or not, the code sees the chosen CPU and randomness. */
     cg_repeat_rewrite(sb_in);
-    if (!cg.instr_enabled) return track_only(sb_in, closure->readdr, layout, gWordTy);
+    if (!cg.instr_enabled)
+        return cg.clo.as_callgrind ? sb_in : track_only(sb_in, closure->readdr, layout, gWordTy);
 
     UInt n_instrs, max_groups, max_events;
     bounds(sb_in, &n_instrs, &max_groups, &max_events);
@@ -508,6 +510,10 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     flush(&w);
     if (cg_stack_on() && w.n_seen > 0 && falls_to(sb_in->jumpkind, sb_in->next, w.prev_end))
         cg_stack_emit_fall(out, w.prev_end, NULL);
+    if (cg.clo.as_callgrind &&
+        (sb_in->jumpkind == Ijk_ClientReq || sb_in->jumpkind == Ijk_Sys_syscall) &&
+        sb_in->next->tag == Iex_Const)
+        cg_clients_emit_request_block(out, sbi, const_value(sb_in->next->Iex.Const.con));
     tl_assert(w.n_seen == n_instrs);
     return out;
 }

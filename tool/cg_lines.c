@@ -248,9 +248,16 @@ const HChar *cg_lines_intern_in(StrTable *t, const HChar *s)
 
 Int cg_lines_recorded(Int *ev)
 {
+    /* Run as Callgrind, its order: the references, then the misses. */
+    static const Int callgrind_order[] = {EV_Ir,   EV_Dr,   EV_Dw,   EV_I1mr, EV_D1mr,
+                                          EV_D1mw, EV_ILmr, EV_DLmr, EV_DLmw};
     Int n = 0;
-    ev[n++] = EV_Ir;
-    if (cg.clo.cache_sim)
+    if (cg.clo.cache_sim && cg.clo.as_callgrind)
+        for (; n < (Int)(sizeof callgrind_order / sizeof callgrind_order[0]); n++)
+            ev[n] = callgrind_order[n];
+    else
+        ev[n++] = EV_Ir;
+    if (cg.clo.cache_sim && !cg.clo.as_callgrind)
         for (Int e = EV_I1mr; e <= EV_DLmw; e++) ev[n++] = e;
     if (cg.clo.branch_sim)
         for (Int e = EV_Bc; e <= EV_Bim; e++) ev[n++] = e;

@@ -69,6 +69,32 @@ static void add_toggle(const HChar *pat)
     cg.clo.toggle = v;
 }
 
+/* Run as Callgrind, Callgrind's spellings of this tool's options, and the
+ * options of Callgrind's whose every value means what this tool does
+ * anyway: names and positions are written uncompressed (which Callgrind's
+ * readers take whatever these say), and positions are source lines
+ * (Callgrind too falls back to lines with --dump-line=no
+ * --dump-instr=no). */
+static Bool callgrind_option(const HChar *arg)
+{
+    Bool b;
+    if VG_STR_CLO (arg, "--callgrind-out-file", cg.clo.out_file) {
+    } else if VG_BOOL_CLO (arg, "--instr-atstart", cg.clo.instr_at_start) {
+    } else if VG_BOOL_CLO (arg, "--collect-atstart", b) {
+        cg.clo.collect_at_start = b;
+    } else if VG_BOOL_CLO (arg, "--dump-line", b) {
+    } else if VG_BOOL_CLO (arg, "--compress-strings", b) {
+    } else if VG_BOOL_CLO (arg, "--compress-pos", b) {
+    } else if VG_XACT_CLO (arg, "--dump-instr=no", b, False) {
+    } else if VG_BOOL_CLO (arg, "--combine-dumps", cg.clo.combine_dumps) {
+    } else if VG_XACT_CLO (arg, "--separate-threads=no", b, False) {
+    } else {
+        cg_clients_option_hint(arg);
+        return False;
+    }
+    return True;
+}
+
 /* Every option but the caches' (cg_caches.c keeps those in cg.cache_clo)
  * is taken here: this is the only code that writes cg.clo. */
 static Bool process_option(const HChar *arg)
@@ -117,6 +143,8 @@ static Bool process_option(const HChar *arg)
             VG_(fmsg_bad_option)(arg, "--call-graph takes yes, no or callgrind\n");
     } else if VG_BINT_CLO (arg, "--max-call-paths", max_paths, 0, 100000000) {
         cg.clo.max_paths = (UInt)max_paths;
+    } else if (cg.clo.as_callgrind) {
+        return callgrind_option(arg);
     } else {
         cg_clients_option_hint(arg);
         return False;
@@ -182,15 +210,59 @@ static void set_instrumentation(Bool on, const HChar *request)
     }
     VG_(discard_translations_safely)(0x1000, ~(SizeT)0xfff, "cachegrind");
     cg.instr_enabled = on;
+    /* Callgrind follows no call while instrumentation is off: its stacks
+     * end (the regions with them) and start again empty. */
+    if (cg.clo.as_callgrind && !on) cg_stack_end_all();
 }
 
 /* Upstream's codes ('C','G') and this project's own ('C','R': upstream's
  * tool warns about any code of its range that it does not know, and no
  * Valgrind tool uses this one, so a program that makes our requests runs
  * quietly under any of them); Callgrind's are cg_clients.c's. */
+/* Callgrind's requests, as Callgrind does them (run as Callgrind), with
+ * the block that made the request counted after it (cg_clients.c). */
+static Bool callgrind_action(const UWord *args, UWord *ret)
+{
+    *ret = 0;
+    switch (args[0] - VG_USERREQ_TOOL_BASE('C', 'T')) {
+    case CG_CT_DUMP_STATS:
+        cg_dumps_dump(0);
+        return True;
+    case CG_CT_ZERO_STATS:
+        cg_dumps_zero();
+        return True;
+    case CG_CT_TOGGLE_COLLECT:
+        cg_stack_toggle_collect();
+        return True;
+    case CG_CT_DUMP_STATS_AT:
+        cg_dumps_dump(args[1]);
+        return True;
+    case CG_CT_START_INSTRUMENTATION:
+        set_instrumentation(True, "CALLGRIND_START_INSTRUMENTATION");
+        return True;
+    case CG_CT_STOP_INSTRUMENTATION:
+        set_instrumentation(False, "CALLGRIND_STOP_INSTRUMENTATION");
+        return True;
+    default:
+        return cg_clients_request(args, ret);
+    }
+}
+
+static Bool callgrind_request(ThreadId tid, const UWord *args, UWord *ret)
+{
+    cg_clients_block_out(tid);
+    Bool handled = callgrind_action(args, ret);
+    /* With Callgrind's cache simulation, measured: a toggle's block is
+     * not counted, whichever way it switches. */
+    Bool toggle = args[0] - VG_USERREQ_TOOL_BASE('C', 'T') == CG_CT_TOGGLE_COLLECT;
+    cg_clients_block_in(!(toggle && cg.clo.cache_sim));
+    return handled;
+}
+
 static Bool handle_client_request(ThreadId tid, UWord *args, UWord *ret)
 {
-    (void)tid;
+    if (cg.clo.as_callgrind && VG_IS_TOOL_USERREQ('C', 'T', args[0]))
+        return callgrind_request(tid, args, ret);
     if (cg_clients_request(args, ret)) return True;
     if (!VG_IS_TOOL_USERREQ('C', 'G', args[0]) && !VG_IS_TOOL_USERREQ('C', 'R', args[0]) &&
         args[0] != VG_USERREQ__GDB_MONITOR_COMMAND)
@@ -247,6 +319,7 @@ static void pre_syscall(ThreadId tid, UInt sysno, UWord *args, UInt nargs)
 {
     cg_repeat_pre_syscall(tid, sysno, args, nargs);
     cg_dumps_pre_syscall(tid, sysno, args, nargs);
+    cg_clients_pre_syscall(tid, sysno);
 }
 
 static void post_syscall(ThreadId tid, UInt sysno, UWord *args, UInt nargs, SysRes res)
@@ -262,6 +335,8 @@ static void post_syscall(ThreadId tid, UInt sysno, UWord *args, UInt nargs, SysR
 static void post_clo_init(void)
 {
     if (VG_(clo_verbosity) > 1) VG_(dmsg)("Tool: %s\n", CG_PROJECT);
+    if (cg.clo.as_callgrind && cg.clo.collect_at_start < 0)
+        cg.clo.collect_at_start = cg.clo.n_toggle == 0;
     cg_lines_init();
     cg_records_init();
     cg_tiers_init();
@@ -307,6 +382,16 @@ static void pre_clo_init(void)
      * that shapes the IR we are given, so it must match for equal counts. */
     VG_(clo_vex_control).iropt_register_updates_default = VG_(clo_px_file_backed) =
         VexRegUpdSpAtMemAccess;
+    /* Run as Callgrind, its defaults, chasing and unrolling off included:
+     * they shape the superblocks, and so the counts of a region. */
+    if (cg_clients_started_as_callgrind()) {
+        cg.clo.as_callgrind = True;
+        cg.clo.collect_at_start = -1;
+        cg.clo.out_file = "callgrind.out.%p";
+        cg.clo.call_graph = CG_GRAPH_CALLGRIND;
+        VG_(clo_vex_control).guest_chase = False;
+        VG_(clo_vex_control).iropt_unroll_thresh = 0;
+    }
 
     VG_(basic_tool_funcs)(post_clo_init, cg_instrument, fini);
     VG_(needs_superblock_discards)(discard_superblock);

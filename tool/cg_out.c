@@ -37,6 +37,14 @@ void cg_out_str(CgOut *o, const HChar *s)
     }
 }
 
+void cg_out_bytes(CgOut *o, const HChar *b, SizeT n)
+{
+    for (SizeT i = 0; i < n; i++) {
+        if (o->used == sizeof o->buf) cg_out_flush(o);
+        o->buf[o->used++] = b[i];
+    }
+}
+
 void cg_out_u64(CgOut *o, ULong v)
 {
     HChar tmp[24];

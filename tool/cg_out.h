@@ -19,6 +19,7 @@ typedef struct {
 
 void cg_out_flush(CgOut *o);
 void cg_out_str(CgOut *o, const HChar *s);
+void cg_out_bytes(CgOut *o, const HChar *b, SizeT n);
 void cg_out_u64(CgOut *o, ULong v);
 
 /* Names written once, as Callgrind compresses them: `(N) name` the first

@@ -26,8 +26,25 @@
  * directly, as upstream does, since renaming would replace it.  A partial
  * one (`exclusive`): created only if nothing has the name, and removed
  * again if it cannot be written whole. */
-static CgWriteResult write_file(const HChar *name, Bool exclusive, const HChar *desc, LineCC **ccs,
-                                UInt n, CgWriteStats *ws)
+/* The bytes of the file `name` into `o`, for a combined file's earlier
+ * parts; False if it cannot be read whole. */
+static Bool copy_into(CgOut *o, const HChar *name)
+{
+    SysRes sr = VG_(open)(name, VKI_O_RDONLY, 0);
+    if (sr_isError(sr)) return False;
+    Int fd = sr_Res(sr);
+    HChar chunk[4096];
+    Int got;
+    while ((got = VG_(read)(fd, chunk, sizeof chunk)) > 0) cg_out_bytes(o, chunk, got);
+    VG_(close)(fd);
+    return got == 0;
+}
+
+/* `keep`: the file's contents come first, unchanged (the earlier parts of
+ * a combined file, run as Callgrind with --combine-dumps=yes); the file is
+ * replaced as a whole, as a final one is. */
+static CgWriteResult write_file(const HChar *name, Bool exclusive, Bool keep, const HChar *desc,
+                                LineCC **ccs, UInt n, CgWriteStats *ws)
 {
     struct vg_stat st;
     HChar link;
@@ -61,6 +78,7 @@ static CgWriteResult write_file(const HChar *name, Bool exclusive, const HChar *
     o->fd = fd;
     o->failed = False;
     o->used = 0;
+    if (keep && exists && !copy_into(o, name)) o->failed = True;
     if (cg.clo.call_graph == CG_GRAPH_CALLGRIND)
         cg_write_callgrind_body(o, ccs, n, desc, ws);
     else
@@ -85,7 +103,17 @@ CgWriteResult cg_write_partial(const HChar *name, const HChar *desc)
     UInt n;
     LineCC **ccs = cg_lines_sorted(&n);
     CgWriteStats ws = {0};
-    CgWriteResult r = write_file(name, True, desc, ccs, n, &ws);
+    CgWriteResult r = write_file(name, True, False, desc, ccs, n, &ws);
+    VG_(free)(ccs);
+    return r;
+}
+
+CgWriteResult cg_write_part(const HChar *name, const HChar *desc)
+{
+    UInt n;
+    LineCC **ccs = cg_lines_sorted(&n);
+    CgWriteStats ws = {0};
+    CgWriteResult r = write_file(name, False, cg.parts > 0, desc, ccs, n, &ws);
     VG_(free)(ccs);
     return r;
 }
@@ -241,7 +269,8 @@ void cg_write_results(void)
     UInt n;
     LineCC **ccs = cg_lines_sorted(&n);
     CgWriteStats ws = {0};
-    write_file(name, False, NULL, ccs, n, &ws);
+    write_file(name, False, cg.clo.combine_dumps && cg.parts > 0,
+               cg.clo.as_callgrind ? "desc: Trigger: Program termination" : NULL, ccs, n, &ws);
 
     ULong total[N_EVENTS] = {0};
     for (UInt i = 0; i < n; i++)

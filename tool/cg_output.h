@@ -17,5 +17,8 @@ typedef enum { CG_WRITTEN, CG_NAME_TAKEN, CG_NOT_WRITTEN } CgWriteResult;
  * link, even a dangling one, included).  Otherwise a message says why it
  * could not be written, and no file is left. */
 CgWriteResult cg_write_partial(const HChar *name, const HChar *desc);
+/* Run as Callgrind with --combine-dumps=yes: the counts so far as the next
+ * part of the file `name`, after the parts written before (cg.parts). */
+CgWriteResult cg_write_part(const HChar *name, const HChar *desc);
 
 #endif

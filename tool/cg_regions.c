@@ -29,8 +29,12 @@
 
 void cg_regions_init(void)
 {
-    cg.collect = !cg_regions_on();
-    if (!cg_regions_on()) return;
+    /* Callgrind starts with collection off when given patterns, unless
+     * --collect-atstart=yes says otherwise (then a region is where it is
+     * off). */
+    cg.collect_base = cg.clo.as_callgrind ? cg.clo.collect_at_start : !cg_regions_on();
+    cg.collect = cg.collect_base;
+    if (cg.clo.n_toggle == 0) return;
     cg.toggle_hit = VG_(calloc)("cg.regions.hit", cg.clo.n_toggle, sizeof *cg.toggle_hit);
     cg.toggle_near = VG_(calloc)("cg.regions.near", cg.clo.n_toggle, sizeof *cg.toggle_near);
 }
@@ -75,7 +79,13 @@ void cg_regions_unmatched(void)
 
 void cg_regions_set(Bool in)
 {
-    cg.collect = in;
+    cg.collect = cg.collect_base ^ (ULong)in;
+}
+
+void cg_regions_toggle(void)
+{
+    cg.collect_base ^= 1;
+    cg.collect ^= 1;
 }
 
 static IRExpr *bind(IRSB *out, IRType ty, IRExpr *e)

@@ -148,8 +148,7 @@ static void reload(void)
 }
 
 /* Frames, arcs and nodes keep the recorded events only, in their order
- * (cg.graph_ev): with Ir alone, one word each.  The running totals of
- * the others never move. */
+ * (cg.graph_ev): with Ir alone, one word each. */
 static void take(ULong *dst, const ULong *run)
 {
     for (Int i = 0; i < cg.graph_nev; i++) dst[i] = run[cg.graph_ev[i]];
@@ -165,16 +164,14 @@ static void credit(CgFrame *f, const ULong *now)
         for (Int i = 0; i < cg.graph_nev; i++) f->node->incl[i] += now[i] - f->start[i];
 }
 
-/* The thread is inside a --toggle-collect region now, or not; counting
- * follows if it is the running thread. */
+/* The thread is inside a region now, or not (counting follows if it runs). */
 static void set_region(ThreadId tid, CgStack *s, Bool in)
 {
     s->in_region = in;
     if (tid == cg.stack_tid && cg_regions_on()) cg_regions_set(in);
 }
 
-/* The slot of the thread's count of open activations of `fn` (made on
- * first use). */
+/* The thread's count of open activations of `fn` (made on first use). */
 static UInt *active_slot(CgStack *s, const CgFn *fn)
 {
     if (fn->id >= s->n_active) {
@@ -369,77 +366,6 @@ static IRExpr *bind(IRSB *out, IRType ty, IRExpr *e)
     return IRExpr_RdTmp(t);
 }
 
-/* Whether statement `st` needs the guest's stack pointer up to date: VEX
- * keeps it so (by default: "unwindregs at memory access") at memory
- * accesses, helper calls, exits and reads of it, and may drop any other
- * update of it that a later one overwrites. */
-static Bool needs_sp(const IRStmt *st, Int sp_offset)
-{
-    switch (st->tag) {
-    case Ist_Store:
-    case Ist_StoreG:
-    case Ist_LoadG:
-    case Ist_CAS:
-    case Ist_LLSC:
-    case Ist_Dirty:
-    case Ist_Exit:
-        return True;
-    case Ist_WrTmp:
-        return st->Ist.WrTmp.data->tag == Iex_Load ||
-               (st->Ist.WrTmp.data->tag == Iex_Get &&
-                st->Ist.WrTmp.data->Iex.Get.offset == sp_offset);
-    default:
-        return False;
-    }
-}
-
-/* The statement that gives temporary `t` its value, searched back from
- * statement `from`; -1 if it is not there. */
-static Int def_of(const IRSB *in, Int from, IRTemp t)
-{
-    for (Int j = from; j >= 0; j--)
-        if (in->stmts[j] && in->stmts[j]->tag == Ist_WrTmp && in->stmts[j]->Ist.WrTmp.tmp == t)
-            return j;
-    return -1;
-}
-
-/* The stack pointer at the instruction whose IMark is in->stmts[mark].
- * Reading the guest's stack pointer there is exact unless VEX dropped the
- * last update before it (a caller's pop before a tail call's jump, say),
- * which it does only when a later update overwrites it with no statement
- * that needs it in between: then the first update after the IMark exists
- * and nothing before it needs the stack pointer.  That update is the
- * callee's own arithmetic on the stack pointer (a push, a sub), so its
- * value, followed back through additions of constants to a value made
- * before the IMark, gives the dropped one. */
-IRExpr *cg_stack_entry_sp(IRSB *out, const IRSB *in, Int mark, const VexGuestLayout *layout,
-                          IRType word)
-{
-    Int sp = layout->offset_SP;
-    IROp add = word == Ity_I64 ? Iop_Add64 : Iop_Add32,
-         sub = word == Ity_I64 ? Iop_Sub64 : Iop_Sub32;
-    for (Int j = mark + 1; j < in->stmts_used; j++) {
-        const IRStmt *st = in->stmts[j];
-        if (!st) continue;
-        if (needs_sp(st, sp)) break;
-        if (st->tag != Ist_Put || st->Ist.Put.offset != sp) continue;
-        const IRExpr *v = st->Ist.Put.data;
-        for (Int k = j - 1; v->tag == Iex_RdTmp;) {
-            Int d = def_of(in, k, v->Iex.RdTmp.tmp);
-            if (d < 0) break;
-            if (d < mark) return IRExpr_RdTmp(v->Iex.RdTmp.tmp);
-            const IRExpr *e = in->stmts[d]->Ist.WrTmp.data;
-            if (e->tag != Iex_Binop || (e->Iex.Binop.op != add && e->Iex.Binop.op != sub) ||
-                e->Iex.Binop.arg2->tag != Iex_Const)
-                break;
-            v = e->Iex.Binop.arg1;
-            k = d - 1;
-        }
-        break;
-    }
-    return cg_stack_sp(out, layout, word);
-}
-
 IRExpr *cg_stack_sp(IRSB *out, const VexGuestLayout *layout, IRType word)
 {
     return bind(out, word, IRExpr_Get(layout->offset_SP, word));
@@ -577,6 +503,19 @@ void cg_stack_settle_open(void)
 {
     if (!cg_stack_on()) return;
     for (ThreadId tid = 1; tid < VG_N_THREADS; tid++) rebase(tid, True);
+}
+
+void cg_stack_end_all(void)
+{
+    if (!cg_stack_on()) return;
+    for (ThreadId tid = 1; tid < VG_N_THREADS; tid++) unwind(tid, stack_of(tid), NONE - 1);
+    reload();
+}
+
+void cg_stack_toggle_collect(void)
+{
+    cg_regions_toggle();
+    reload();
 }
 
 void cg_stack_zero(void)

@@ -37,7 +37,8 @@ struct CgFn *cg_stack_entry_at(Addr addr);
 IRExpr *cg_stack_sp(IRSB *out, const VexGuestLayout *layout, IRType word);
 /* The stack pointer at the instruction whose IMark is in->stmts[mark], an
  * entry, for its call made later (cg_stack_emit_enter): it is opened where
- * the events before it have been counted, at its flush point. */
+ * the events before it have been counted, at its flush point
+ * (cg_entry_sp.c). */
 IRExpr *cg_stack_entry_sp(IRSB *out, const IRSB *in, Int mark, const VexGuestLayout *layout,
                           IRType word);
 /* The call that opens an activation of `fn` entered with stack pointer `sp`. */
@@ -64,6 +65,11 @@ void cg_stack_settle_open(void);
 /* Every count forgotten (ZERO_STATS, a dump written, a child that starts
  * from zero): the arcs to 0, the open activations go on from here. */
 void cg_stack_zero(void);
+/* Run as Callgrind, STOP_INSTRUMENTATION: every open activation of every
+ * thread ends now, as Callgrind unwinds its call stacks then. */
+void cg_stack_end_all(void);
+/* CALLGRIND_TOGGLE_COLLECT (as Callgrind): counting flips. */
+void cg_stack_toggle_collect(void);
 
 /* Bytes the stacks hold, for --stats. */
 ULong cg_stack_bytes(void);

@@ -90,6 +90,12 @@ typedef struct {
      * for cg_callgraph.c: the most call paths kept (--max-call-paths). */
     UInt call_graph;
     UInt max_paths;
+    /* Run as Callgrind (the tool was started as --tool=callgrind:
+     * cg_clients.c), and then Callgrind's --collect-atstart (-1 until
+     * given: yes, or no with --toggle-collect, as Callgrind has it). */
+    Bool as_callgrind;
+    Int collect_at_start;
+    Bool combine_dumps; /* run as Callgrind: every dump a part of one file */
 } CgOptions;
 
 /* --call-graph: none (no), or recorded and written in Cachegrind's format
@@ -202,6 +208,10 @@ typedef struct CgState {
      * --toggle-collect region (docs/tool.md, "Regions"); the activation
      * stacks set it through cg_regions_set(). */
     ULong collect;
+    /* What cg.collect is outside the regions: 0 with patterns, and as
+     * Callgrind also --collect-atstart=yes, flipped by every
+     * CALLGRIND_TOGGLE_COLLECT (inside a region it is the other value). */
+    ULong collect_base;
     /* Per --toggle-collect pattern: whether a function entry seen matched
      * it, and (for a pattern without wildcards that matched none) up to
      * CG_TOGGLE_NEAR names of entries that contain it, for the warning at
@@ -250,11 +260,19 @@ typedef struct CgState {
      * that the program made, by kind, and in all. */
     ULong callgrind_reqs[CG_CALLGRIND_REQUESTS];
     ULong callgrind_reqs_total;
+    /* Run as Callgrind: the record of the last superblock that ended in a
+     * client request, and the address it went on at (cg_clients.c, "A
+     * request's own block"). */
+    struct SBInfo *req_sbi;
+    Addr req_next;
 
     /* cg_dumps.c: the number of the last partial profile (dump or exec
      * profile) this process wrote, and the exec profile written before an
      * execve that may still fail (then removed). */
     UInt dump_seq;
+    /* As Callgrind: the dumps written so far (a file's part: number is the
+     * next). */
+    UInt parts;
     HChar *exec_file;
     UInt exec_seq_before;
 

@@ -327,8 +327,16 @@ void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, 
     graph_make(&g, ccs, n);
     HChar pid[32];
     VG_(sprintf)(pid, "pid: %d\n", VG_(getpid)());
-    cg_out_str(o, "# callgrind format\nversion: 1\ncreator: " CG_PROJECT "\n");
+    /* A combined file's later parts start at their part header. */
+    if (!(cg.clo.combine_dumps && cg.parts > 0))
+        cg_out_str(o, "# callgrind format\nversion: 1\ncreator: " CG_PROJECT "\n");
     cg_out_str(o, pid);
+    if (cg.clo.as_callgrind) {
+        /* Callgrind numbers the dumps of a process from 1, the last one too. */
+        HChar part[32];
+        VG_(sprintf)(part, "part: %u\n", cg.parts + 1);
+        cg_out_str(o, part);
+    }
     cg_out_descs(o, desc);
     cg_out_str(o, "positions: line\nevents:");
     for (Int e = 0; e < g.nev; e++) {

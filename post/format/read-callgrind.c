@@ -321,6 +321,12 @@ static void begin_part(rd *r)
 {
     cg_sink_part(r->s, r->part_no, r->thread, &r->trigger);
     r->in_body = true;
+    /* Each part (a dump) numbers its call paths and their names anew. */
+    cg_u64map_free(&r->cp_file);
+    cg_u64map_free(&r->cp_fn);
+    cg_u64map_free(&r->cp_id);
+    r->cp_last = 0;
+    r->n_cp = 0;
     r->obj = r->home = r->file = r->fn = r->fn_base = CG_NONE;
     r->cobj = r->cfile = r->cfn = CG_NONE;
     cg_profile *p = r->s->p;
@@ -816,7 +822,7 @@ struct cg_graph_lines {
     cg_u64map at, first;
     struct place {
         uint32_t obj, home;
-    } *places;
+    } * places;
     size_t n_places, cap_places;
 };
 
@@ -852,8 +858,8 @@ bool cg_graph_lines_read(cg_graph_lines *g, const char *line, size_t len)
     char c = n ? l[0] : 0;
     if (cg_is_digit(c) || c == '+' || c == '-' || c == '*') {
         if (r->next == NEXT_COST)
-            return fail_line(r, "self costs in the call graph (a cost line after no calls= line): ",
-                             line, len);
+            return fail_line(
+                r, "self costs in the call graph (a cost line after no calls= line): ", line, len);
         return cost_line(r, l, n);
     }
     if (n >= 2 && l[0] == 'c' && (l[1] == 'p' || (n >= 11 && memcmp(l, "call paths:", 11) == 0)))

@@ -72,6 +72,29 @@ else
   fi
 fi
 
+# The opt-in entry for harnesses that run Callgrind: its launcher, and
+# --tool=callgrind through it is our tool run as Callgrind.
+asg=$root/libexec/cachegrind-rebuilt/callgrind
+want="VALGRIND_LIB='$prefix/libexec/cachegrind-rebuilt/callgrind/lib'"
+if [ -x "$asg/valgrind" ] && grep -qx "$want" "$asg/valgrind" &&
+   [ -e "$asg/lib/callgrind-$VG_PLATFORM" ] && [ -e "$asg/lib/memcheck-$VG_PLATFORM" ]; then
+  pass install-as-callgrind-files
+else
+  fail install-as-callgrind-files "expected $asg/valgrind with the line $want, and lib/ with callgrind-$VG_PLATFORM and the system's tools"
+fi
+if [ ! -x "$VALGRIND" ]; then
+  skip install-as-callgrind-runs "valgrind not found at $VALGRIND"
+else
+  (cd "$work" && VALGRIND_LIB="$asg/lib" "$VALGRIND" --tool=callgrind \
+    --callgrind-out-file=as-callgrind.out /bin/true) >"$work/asg.out" 2>"$work/asg.err"
+  if grep -qx 'creator: Cachegrind, rebuilt .*' "$work/as-callgrind.out" 2>/dev/null &&
+     grep -qx 'desc: Trigger: Program termination' "$work/as-callgrind.out"; then
+    pass install-as-callgrind-runs
+  else
+    fail install-as-callgrind-runs "--tool=callgrind did not run our tool as Callgrind:"; indent 10 <"$work/asg.err"
+  fi
+fi
+
 # Uninstalling leaves no file behind.
 make -s -C "$abs_top_builddir" uninstall DESTDIR="$dest" >"$work/uninstall.log" 2>&1
 left=$(find "$dest" -type f -o -type l | sed "s|^$dest||")

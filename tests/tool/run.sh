@@ -31,6 +31,9 @@ progs=$abs_top_srcdir/tests/progs
 mkdir -p out || exit 2
 work=$(cd out && pwd -P)
 vglib=$work/vglib
+# The same length as vglib's name: the environment's size moves the
+# client's stack, and so the counts of its start-up code.
+vglib_cg=$work/vgcgl
 
 # One run at a time per build directory (out/ is shared): wait for another
 # live run to finish; a lock left by a dead one is taken over.
@@ -62,7 +65,7 @@ load_case() {
   c_prog= c_args= c_opts= c_check=compare c_needs= c_env= c_threads=no
   c_outfile= c_build= c_prepare= c_expect= c_file= c_bad= c_invert=no
   c_ref_args=- c_our_args=- c_ref_opts= c_our_opts= sig_stderr_only=
-  c_ref_tool=cachegrind c_our_files= c_ref_files= c_exact= c_zero= c_incl= c_differ= c_callgrind= c_pdiffer= c_cscope=
+  c_ref_tool=cachegrind c_our_as= c_our_files= c_ref_files= c_exact= c_zero= c_incl= c_differ= c_callgrind= c_pdiffer= c_cscope=
   : >"$cres/asserts"
   while IFS= read -r _line || [ -n "$_line" ]; do
     case $_line in '' | '#'*) continue ;; esac
@@ -89,6 +92,7 @@ load_case() {
       must-differ) c_invert=$_val ;;
       stderr-only) sig_stderr_only=$_val ;;
       ref-tool) c_ref_tool=$_val ;;
+      our-as) c_our_as=$_val ;;
       our-files) c_our_files=$_val ;;
       ref-files) c_ref_files=$_val ;;
       exact-fn) c_exact="$c_exact$_val
@@ -261,11 +265,13 @@ run_one() {
   else _tool=cgours _a=$c_our_args _o=$c_our_opts; fi
   # `check: self` compares our tool with itself (ref-opts against our-opts).
   [ "$c_check" = self ] && _tool=cgours
+  _lib=$vglib
+  [ "$1" = our ] && [ "$c_our_as" = callgrind ] && _tool=callgrind _lib=$vglib_cg
   rm -rf "${work:?}/$2" "$work/$2.sig"
   mkdir -p "$work/$2"
   _pin=
   if [ "$c_threads" = yes ]; then _pin="taskset -c 0" _o="--fair-sched=yes $_o"; fi
-  _cmd="$envi PATH=/usr/bin:/bin $c_env VALGRIND_LIB=\"\$vglib\" $limit $_pin \"\$VALGRIND\" --tool=$_tool"
+  _cmd="$envi PATH=/usr/bin:/bin $c_env VALGRIND_LIB=\"\$_lib\" $limit $_pin \"\$VALGRIND\" --tool=$_tool"
   _out="--$_tool-out-file=${c_outfile:-@DIR@/cg.%p}"
   [ "$_tool" = cgours ] && _out="--cachegrind-out-file=${c_outfile:-@DIR@/cg.%p}"
   if [ "$c_outfile" = - ]; then
@@ -600,6 +606,36 @@ check_part() {
   return 1
 }
 
+# dumps: ours run as Callgrind (our-as: callgrind) against Callgrind
+# (ref-tool: callgrind): the same files (the final one and each dump,
+# named by what follows the pid), the same parts in each (part: lines), and
+# in each part the same Ir total (Callgrind's
+# other events come from its own cache model, docs/cachegrind.md, "Running
+# as Callgrind").
+dump_totals() {
+  for _f in "$1"/cg.*; do
+    [ -f "$_f" ] || continue
+    _n=$(printf '%s\n' "${_f##*/}" | sed 's/^cg\.[0-9]*//')
+    awk -v n="$_n" '
+      /^part:/ { part = $2 }
+      /^events:/ { col = 0; for (i = 2; i <= NF; i++) if ($i == "Ir") col = i }
+      /^totals:/ { print (n == "" ? "final" : n), "part", part, (col ? $col : "none"); any = 1 }
+      END { if (!any) print (n == "" ? "final" : n), "no totals" }' "$_f"
+  done | sort
+}
+
+check_dumps() {
+  run_pair 1
+  dump_totals "$cres/ref1" >"$cres/ref1.dumps"
+  dump_totals "$cres/our1" >"$cres/our1.dumps"
+  if [ ! -s "$cres/ref1.dumps" ]; then why "Callgrind wrote no file"; return 1; fi
+  cmp -s "$cres/ref1.dumps" "$cres/our1.dumps" && return 0
+  why "Ir per file (Callgrind, then ours):"
+  sed 's/^/  /' "$cres/ref1.dumps" >>"$cres/why"
+  sed 's/^/  /' "$cres/our1.dumps" >>"$cres/why"
+  return 1
+}
+
 # Assertions on our run (results in $cres/our1), from the case file.
 check_asserts() {
   _d=$cres/our1
@@ -810,6 +846,13 @@ if [ -z "$missing" ]; then
   # every case must test the same binary.
   [ -f "$ours" ] && { cp "$ours" "$vglib/cgours-$VG_PLATFORM" ||
     ln -s "$ours" "$vglib/cgours-$VG_PLATFORM"; }
+  # Ours as --tool=callgrind (`our-as: callgrind`): the same directory, with
+  # our tool in Callgrind's place.
+  rm -rf "$vglib_cg" && mkdir -p "$vglib_cg" || exit 2
+  for f in "$vglib"/*; do
+    case $f in */callgrind-*) ;; *) ln -s "$f" "$vglib_cg/" || exit 2 ;; esac
+  done
+  ln -s "$vglib/cgours-$VG_PLATFORM" "$vglib_cg/callgrind-$VG_PLATFORM" || exit 2
 fi
 
 for cf in "$suite"/cases/*.case; do
@@ -874,6 +917,7 @@ for cf in "$suite"/cases/*.case; do
     oracle) check_oracle ;;
     callgraph) check_callgraph || ok=1 ;;
     samecounts) check_samecounts || ok=1 ;;
+    dumps) check_dumps || ok=1 ;;
     *) fail "$name" "unknown check '$c_check'"; continue ;;
   esac
   [ -n "$c_expect" ] && { check_expect_file || ok=1; }

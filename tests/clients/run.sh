@@ -1,0 +1,140 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/clients/run.sh: the harnesses that drive Valgrind in CI, as they run
+# it (../shared/spec/clients.md; issue 38): their exact command lines on our
+# tool, and their parsers' rules (parsers.py) on the files and logs it
+# writes, with the numbers checked against another way of counting them.
+#   gungraun's Cachegrind mode: --instr-at-start=no around the benchmark,
+#     which upstream's Cachegrind has only from 3.22 (Debian 12 has 3.19);
+#   Callgrind's command lines (gungraun's, CodSpeed's) on our tool run as
+#     Callgrind, each part against Callgrind's own of the same run.
+set -u
+: "${abs_top_srcdir:?}" "${abs_top_builddir:?}"
+. "$abs_top_srcdir/tests/lib.sh"
+VALGRIND=${VALGRIND:-/usr/bin/valgrind}
+VG_LIBEXECDIR=${VG_LIBEXECDIR:-/usr/libexec/valgrind}
+VG_PLATFORM=${VG_PLATFORM:-amd64-linux}
+src=$abs_top_srcdir/tests/clients
+progs=$abs_top_srcdir/tests/progs
+work=$(pwd)/out
+rm -rf "$work" && mkdir -p "$work" || exit 2
+ours=$abs_top_builddir/tool/cachegrind-$VG_PLATFORM
+CACHES="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
+
+if [ ! -x "$VALGRIND" ]; then skip clients "valgrind not found at $VALGRIND"; exit 0; fi
+if ! command -v python3 >/dev/null 2>&1; then skip clients "no python3"; exit 0; fi
+if [ ! -f "$ours" ]; then fail clients "our tool is not built: no $ours"; exit 0; fi
+
+# Two library directories of the same name length (the environment's size
+# moves the client's stack, and so start-up counts): ours as cachegrind, and
+# ours as callgrind beside the system's callgrind under another name.
+for d in cgl cal sys; do mkdir -p "$work/$d"; done
+for f in "$VG_LIBEXECDIR"/*; do
+  b=${f##*/}
+  case $b in cachegrind-*) ;; *) ln -s "$f" "$work/cgl/$b" ;; esac
+  case $b in callgrind-*) ;; *) ln -s "$f" "$work/cal/$b" ;; esac
+  ln -s "$f" "$work/sys/$b"
+done
+cp "$ours" "$work/cgl/cachegrind-$VG_PLATFORM" && ln -s "$work/cgl/cachegrind-$VG_PLATFORM" \
+  "$work/cal/callgrind-$VG_PLATFORM" || exit 2
+
+cc -O1 -g -I"$abs_top_srcdir/include" -I"$(dirname "$VG_LIBEXECDIR")/../include/valgrind" \
+  -I/usr/include/valgrind -o "$work/clreq" "$progs/clreq.c" 2>"$work/build.log" &&
+  cc -O1 -g -I/usr/include/valgrind -o "$work/cgbench" "$progs/cgbench.c" 2>>"$work/build.log" || {
+  fail clients-build "could not build the programs:"; indent 10 <"$work/build.log"; exit 0; }
+
+# vg LIBDIR DIR ARGS...: Valgrind from DIR, as the harnesses run it
+# (setarch -R: no address randomisation), in a clean environment.
+vg() {
+  _lib=$1 _dir=$2
+  shift 2
+  mkdir -p "$work/$_dir"
+  (cd "$work/$_dir" && env -i PATH=/usr/bin:/bin VALGRIND_LIB="$work/$_lib" \
+    setarch "$(uname -m)" -R "$VALGRIND" "$@") >"$work/$_dir.stdout" 2>"$work/$_dir.stderr"
+}
+parse() { python3 "$src/parsers.py" "$@"; }
+
+# Ir of the lines of function $2 in Cachegrind file $1.
+fn_ir() {
+  awk -v fn="$2" '/^fn=/ { on = substr($0, 4) == fn; next }
+    /^[a-z]+[:=]/ { next } on && $1 ~ /^[0-9]+$/ { s += $2 } END { print s + 0 }' "$1"
+}
+
+# ---- gungraun, Cachegrind mode ------------------------------------------
+gungraun_cg="--tool=cachegrind --error-exitcode=0 --trace-children=yes --fair-sched=try $CACHES \
+  --cache-sim=yes"
+vg cgl gcg $gungraun_cg --instr-at-start=no --cachegrind-out-file=cachegrind.out.%p \
+  --log-file=cachegrind.log.%p "$work/clreq" req
+out=$(ls "$work"/gcg/cachegrind.out.* 2>/dev/null | head -n 1)
+logf=$(ls "$work"/gcg/cachegrind.log.* 2>/dev/null | head -n 1)
+if [ -z "$out" ] || [ -z "$logf" ]; then
+  fail gungraun-cachegrind-files "no profile or log:"; indent 10 <"$work/gcg.stderr"
+else
+  if ! sum=$(parse cachegrind "$out"); then fail gungraun-cachegrind-parse "$sum"
+  elif ! pid=$(parse log "$logf"); then fail gungraun-cachegrind-log "$pid"
+  elif [ "$out" != "$work/gcg/cachegrind.out.$pid" ]; then
+    fail gungraun-cachegrind-log "the log's pid $pid does not name $out"
+  else
+    pass gungraun-cachegrind-parse
+    # The benchmark's work() lies inside the region: its lines must be
+    # those of a full run of the same program, and the region's summary
+    # no more than the full run's.
+    vg cgl gfull $gungraun_cg --cachegrind-out-file=full.out "$work/clreq" req
+    full=$(parse cachegrind "$work/gfull/full.out")
+    w_region=$(fn_ir "$out" work) w_full=$(fn_ir "$work/gfull/full.out" work)
+    ir=${sum#Ir=}; ir=${ir%% *}; fir=${full#Ir=}; fir=${fir%% *}
+    if [ "$w_region" -gt 0 ] && [ "$w_region" = "$w_full" ] && [ "$ir" -ge "$w_region" ] &&
+       [ "$ir" -lt "$fir" ]; then
+      pass gungraun-cachegrind-counts
+    else
+      fail gungraun-cachegrind-counts "work() Ir $w_region in the region, $w_full in a full run; summary $ir of $fir"
+    fi
+  fi
+fi
+
+# ---- Callgrind's command lines, on our tool run as Callgrind --------------
+# compare NAME RULES OPTIONS...: ours (cal) and Callgrind (sys), the same
+# options; every file read by the parser of RULES (parsers.py), each part's
+# Ir equal.
+compare_callgrind() {
+  _name=$1 _rules=$2
+  shift 2
+  vg cal "$_name-ours" --tool=callgrind "$@" --callgrind-out-file=callgrind.out.%p \
+    "$work/cgbench"
+  vg sys "$_name-ref" --tool=callgrind "$@" --callgrind-out-file=callgrind.out.%p \
+    "$work/cgbench"
+  _bad=
+  for _side in ours ref; do
+    : >"$work/$_name-$_side.parts"
+    for _f in "$work/$_name-$_side"/callgrind.out.*; do
+      [ -f "$_f" ] || continue
+      _suffix=$(printf '%s\n' "${_f##*/}" | sed 's/^callgrind\.out\.[0-9]*//')
+      if ! _p=$(parse "$_rules" "$_f"); then
+        [ "$_side" = ours ] && _bad="$_p"
+        continue
+      fi
+      printf '%s\n' "$_p" | sed -n "s/^Ir=\([0-9]*\).*/${_suffix:-final} \1/p" >>"$work/$_name-$_side.parts"
+    done
+  done
+  if [ -n "$_bad" ]; then fail "$_name" "$_bad"; return; fi
+  if [ ! -s "$work/$_name-ref.parts" ]; then fail "$_name" "Callgrind wrote nothing:"
+    indent 10 <"$work/$_name-ref.stderr"; return; fi
+  if cmp -s "$work/$_name-ref.parts" "$work/$_name-ours.parts"; then pass "$_name"
+  else
+    fail "$_name" "Ir per part differs (Callgrind, then ours):"
+    indent 10 <"$work/$_name-ref.parts"; indent 10 <"$work/$_name-ours.parts"
+  fi
+}
+
+# gungraun's defaults but --separate-threads=yes, which the tool does not
+# have yet (docs/cachegrind.md, "Running as Callgrind").
+compare_callgrind gungraun-callgrind callgrind --compress-strings=no --compress-pos=no \
+  --combine-dumps=no --dump-line=yes --dump-instr=no --trace-children=yes \
+  --cache-sim=yes $CACHES --toggle-collect=main
+# CodSpeed's, but --collect-systime=nsec and --obj-skip (not yet); its
+# parser runs on its servers, so only the format's rules apply (Callgrind
+# compresses positions here).
+compare_callgrind codspeed-callgrind callgrind-any -q --trace-children=yes --cache-sim=yes $CACHES \
+  --instr-atstart=no --compress-strings=no --combine-dumps=yes --dump-line=no \
+  --read-inline-info=yes
+exit 0
