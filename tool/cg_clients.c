@@ -37,10 +37,12 @@
  * stay where they were counted (Callgrind's model differs there anyway). */
 #include "cg_clients.h"
 #include "cg_records.h"
+#include "cg_stack.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
+#include "pub_tool_libcproc.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_options.h"
 #include "pub_tool_vkiscnums.h"
@@ -105,12 +107,57 @@ void cg_clients_block_in(Bool recount)
     cg.req_sbi = NULL;
 }
 
-/* The block that ends a process or a thread: no block follows it. */
+static ULong now_ns(vki_clockid_t clock)
+{
+    struct vki_timespec ts;
+    VG_(clock_gettime)(&ts, clock);
+    return (ULong)ts.tv_sec * 1000000000ULL + (ULong)ts.tv_nsec;
+}
+
+/* The block that ends a process or a thread: no block follows it.  With
+ * --collect-systime, the call's line and its start: a thread's call may
+ * block while others run (and make blocks of their own). */
 void cg_clients_pre_syscall(ThreadId tid, UInt sysno)
 {
     if (!cg.clo.as_callgrind) return;
-    if (sysno == __NR_exit_group || sysno == __NR_exit) cg_clients_block_out(tid);
+    CgSyscall *sc = &cg.threads[tid].syscall;
+    Bool exits = sysno == __NR_exit_group || sysno == __NR_exit;
+    sc->cc = NULL;
+    /* The exits are not counted, as Callgrind does not (the core finishes
+     * them, and Callgrind counts a call when it returns). */
+    if (cg.clo.systime != CG_SYSTIME_NO && !exits && cg.req_sbi &&
+        VG_(get_IP)(tid) == cg.req_next) {
+        sc->cc = cg.req_sbi->instrs[cg.req_sbi->n_instrs - 1].cc;
+        sc->collect = cg.collect;
+        sc->rec_gate = cg.rec_gate;
+        sc->wall_ns = now_ns(VKI_CLOCK_MONOTONIC);
+        sc->cpu_ns = now_ns(VKI_CLOCK_THREAD_CPUTIME_ID);
+    }
+    if (exits) cg_clients_block_out(tid);
     cg.req_sbi = NULL;
+}
+
+/* One event of a system call into its line and the thread's running
+ * totals, through the gates of the moment it was made. */
+static void count_sys(ThreadId tid, const CgSyscall *sc, Int ev, ULong n)
+{
+    sc->cc->ev[ev] += n * sc->collect;
+    if (cg_levels_on()) sc->cc->rec[ev] += n * sc->rec_gate;
+    cg_stack_count(tid, ev, n * sc->collect);
+}
+
+void cg_clients_post_syscall(ThreadId tid)
+{
+    if (!cg.clo.as_callgrind || cg.clo.systime == CG_SYSTIME_NO) return;
+    CgSyscall *sc = &cg.threads[tid].syscall;
+    if (!sc->cc) return;
+    static const ULong per_unit[] = {1, 1000000, 1000, 1};
+    count_sys(tid, sc, EV_SysCount, 1);
+    count_sys(tid, sc, EV_SysTime,
+              (now_ns(VKI_CLOCK_MONOTONIC) - sc->wall_ns) / per_unit[cg.clo.systime]);
+    if (cg.clo.systime == CG_SYSTIME_NSEC)
+        count_sys(tid, sc, EV_SysCpuTime, now_ns(VKI_CLOCK_THREAD_CPUTIME_ID) - sc->cpu_ns);
+    sc->cc = NULL;
 }
 
 Bool cg_clients_request(const UWord *args, UWord *ret)

@@ -39,6 +39,9 @@ void cg_clients_block_in(Bool recount);
 /* Run as Callgrind, before system call `sysno` of thread `tid`: the block
  * that makes an exit of the process or the thread is not counted. */
 void cg_clients_pre_syscall(ThreadId tid, UInt sysno);
+/* Run as Callgrind with --collect-systime, after a system call of thread
+ * `tid`: its count and times into the line of its instruction. */
+void cg_clients_post_syscall(ThreadId tid);
 
 /* Whether request `args[0]` is Callgrind's (or one CodSpeed's fork of it
  * adds): then it is noted, the first one is reported on stderr, and the

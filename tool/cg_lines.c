@@ -261,6 +261,11 @@ Int cg_lines_recorded(Int *ev)
         for (Int e = EV_I1mr; e <= EV_DLmw; e++) ev[n++] = e;
     if (cg.clo.branch_sim)
         for (Int e = EV_Bc; e <= EV_Bim; e++) ev[n++] = e;
+    if (cg.clo.systime != CG_SYSTIME_NO) {
+        ev[n++] = EV_SysCount;
+        ev[n++] = EV_SysTime;
+        if (cg.clo.systime == CG_SYSTIME_NSEC) ev[n++] = EV_SysCpuTime;
+    }
     return n;
 }
 

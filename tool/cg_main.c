@@ -78,6 +78,7 @@ static void add_toggle(const HChar *pat)
 static Bool callgrind_option(const HChar *arg)
 {
     Bool b;
+    const HChar *v;
     if VG_STR_CLO (arg, "--callgrind-out-file", cg.clo.out_file) {
     } else if VG_BOOL_CLO (arg, "--instr-atstart", cg.clo.instr_at_start) {
     } else if VG_BOOL_CLO (arg, "--collect-atstart", b) {
@@ -87,6 +88,14 @@ static Bool callgrind_option(const HChar *arg)
     } else if VG_BOOL_CLO (arg, "--compress-pos", b) {
     } else if VG_XACT_CLO (arg, "--dump-instr=no", b, False) {
     } else if VG_BOOL_CLO (arg, "--combine-dumps", cg.clo.combine_dumps) {
+    } else if VG_STR_CLO (arg, "--collect-systime", v) {
+        static const HChar *const units[] = {"no", "msec", "usec", "nsec"};
+        cg.clo.systime = -1;
+        for (Int u = 0; u < 4; u++)
+            if (VG_(strcmp)(v, units[u]) == 0) cg.clo.systime = u;
+        if (VG_(strcmp)(v, "yes") == 0) cg.clo.systime = CG_SYSTIME_MSEC;
+        if (cg.clo.systime < 0)
+            VG_(fmsg_bad_option)(arg, "--collect-systime takes no, yes, msec, usec or nsec\n");
     } else if VG_XACT_CLO (arg, "--separate-threads=no", b, False) {
     } else {
         cg_clients_option_hint(arg);
@@ -326,6 +335,7 @@ static void post_syscall(ThreadId tid, UInt sysno, UWord *args, UInt nargs, SysR
 {
     cg_repeat_post_syscall(tid, sysno, args, nargs, res);
     cg_dumps_post_syscall(tid, sysno, args, nargs, res);
+    cg_clients_post_syscall(tid);
 }
 
 /* ------------------------------------------------------------------ */

@@ -115,7 +115,8 @@ void cg_out_name(CgOut *o, CgNames *t, Int kind, const HChar *name)
 }
 
 const HChar *const cg_event_names[N_EVENTS] = {
-    "Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw", "Bc", "Bcm", "Bi", "Bim",
+    "Ir",   "I1mr", "ILmr", "Dr", "D1mr", "DLmr",     "Dw",      "D1mw",
+    "DLmw", "Bc",   "Bcm",  "Bi", "Bim",  "sysCount", "sysTime", "sysCpuTime",
 };
 
 /* ------------------------------------------------------------------ */

@@ -505,6 +505,11 @@ void cg_stack_settle_open(void)
     for (ThreadId tid = 1; tid < VG_N_THREADS; tid++) rebase(tid, True);
 }
 
+void cg_stack_count(ThreadId tid, Int ev, ULong n)
+{
+    if (cg_graph_on()) run_of(tid)[ev] += n;
+}
+
 void cg_stack_end_all(void)
 {
     if (!cg_stack_on()) return;

@@ -65,6 +65,9 @@ void cg_stack_settle_open(void);
 /* Every count forgotten (ZERO_STATS, a dump written, a child that starts
  * from zero): the arcs to 0, the open activations go on from here. */
 void cg_stack_zero(void);
+/* `n` more of event `ev` for thread `tid` (counted outside generated
+ * code: a system call's time), into its running totals. */
+void cg_stack_count(ThreadId tid, Int ev, ULong n);
 /* Run as Callgrind, STOP_INSTRUMENTATION: every open activation of every
  * thread ends now, as Callgrind unwinds its call stacks then. */
 void cg_stack_end_all(void);

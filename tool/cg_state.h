@@ -54,6 +54,11 @@ enum {
     EV_Bcm,
     EV_Bi,
     EV_Bim,
+    /* Run as Callgrind with --collect-systime: system calls, the time
+     * spent in them, and (in nanoseconds) the system's CPU time. */
+    EV_SysCount,
+    EV_SysTime,
+    EV_SysCpuTime,
     N_EVENTS
 };
 
@@ -96,7 +101,11 @@ typedef struct {
     Bool as_callgrind;
     Int collect_at_start;
     Bool combine_dumps; /* run as Callgrind: every dump a part of one file */
+    Int systime;        /* run as Callgrind: --collect-systime, a CG_SYSTIME_ value */
 } CgOptions;
+
+/* --collect-systime: no, or the unit of the time events (yes is msec). */
+enum { CG_SYSTIME_NO, CG_SYSTIME_MSEC, CG_SYSTIME_USEC, CG_SYSTIME_NSEC };
 
 /* --call-graph: none (no), or recorded and written in Cachegrind's format
  * (yes, the default) or in Callgrind's (callgrind). */
@@ -153,8 +162,18 @@ typedef struct {
 } CgStack;
 
 /* Everything kept per thread, each part by the file that owns it. */
+/* A system call in progress, run as Callgrind with --collect-systime
+ * (cg_clients.c): where it is counted, and its start. */
 typedef struct {
-    CgStack stack; /* cg_stack.c */
+    struct LineCC *cc; /* the line of the system call instruction (NULL: none) */
+    ULong collect, rec_gate;
+    ULong wall_ns, cpu_ns;
+} CgSyscall;
+
+/* Everything kept per thread, each part by the file that owns it. */
+typedef struct {
+    CgStack stack;     /* cg_stack.c */
+    CgSyscall syscall; /* cg_clients.c */
 } CgThread;
 
 typedef struct CgState {

@@ -338,7 +338,17 @@ void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, 
         cg_out_str(o, part);
     }
     cg_out_descs(o, desc);
-    cg_out_str(o, "positions: line\nevents:");
+    cg_out_str(o, "positions: line\n");
+    /* Callgrind's long names of the time events, with their unit. */
+    static const HChar *const units[] = {"", "ms", "us", "ns"};
+    if (cg.clo.systime != CG_SYSTIME_NO) {
+        cg_out_str(o, "event: sysTime : sysTime (elapsed ");
+        cg_out_str(o, units[cg.clo.systime]);
+        cg_out_str(o, ")\n");
+    }
+    if (cg.clo.systime == CG_SYSTIME_NSEC)
+        cg_out_str(o, "event: sysCpuTime : sysCpuTime (system cpu ns)\n");
+    cg_out_str(o, "events:");
     for (Int e = 0; e < g.nev; e++) {
         cg_out_str(o, " ");
         cg_out_str(o, cg_event_names[g.ev[e]]);

@@ -7,7 +7,8 @@
 #   gungraun's Cachegrind mode: --instr-at-start=no around the benchmark,
 #     which upstream's Cachegrind has only from 3.22 (Debian 12 has 3.19);
 #   Callgrind's command lines (gungraun's, CodSpeed's) on our tool run as
-#     Callgrind, each part against Callgrind's own of the same run.
+#     Callgrind, each part's Ir and system calls against Callgrind's own of
+#     the same run.
 set -u
 : "${abs_top_srcdir:?}" "${abs_top_builddir:?}"
 . "$abs_top_srcdir/tests/lib.sh"
@@ -113,7 +114,11 @@ compare_callgrind() {
         [ "$_side" = ours ] && _bad="$_p"
         continue
       fi
-      printf '%s\n' "$_p" | sed -n "s/^Ir=\([0-9]*\).*/${_suffix:-final} \1/p" >>"$work/$_name-$_side.parts"
+      # Ir, and the system calls' count where there is one (their times
+      # are the machine's).
+      printf '%s\n' "$_p" | awk -v n="${_suffix:-final}" '{ l = n
+        for (i = 1; i <= NF; i++) if ($i ~ /^(Ir|sysCount)=/) l = l " " $i
+        print l }' >>"$work/$_name-$_side.parts"
     done
   done
   if [ -n "$_bad" ]; then fail "$_name" "$_bad"; return; fi
@@ -131,10 +136,9 @@ compare_callgrind() {
 compare_callgrind gungraun-callgrind callgrind --compress-strings=no --compress-pos=no \
   --combine-dumps=no --dump-line=yes --dump-instr=no --trace-children=yes \
   --cache-sim=yes $CACHES --toggle-collect=main
-# CodSpeed's, but --collect-systime=nsec and --obj-skip (not yet); its
-# parser runs on its servers, so only the format's rules apply (Callgrind
-# compresses positions here).
+# CodSpeed's, but --obj-skip (not yet); its parser runs on its servers, so
+# only the format's rules apply (Callgrind compresses positions here).
 compare_callgrind codspeed-callgrind callgrind-any -q --trace-children=yes --cache-sim=yes $CACHES \
-  --instr-atstart=no --compress-strings=no --combine-dumps=yes --dump-line=no \
-  --read-inline-info=yes
+  --instr-atstart=no --collect-systime=nsec --compress-strings=no --combine-dumps=yes \
+  --dump-line=no --read-inline-info=yes
 exit 0

@@ -609,7 +609,8 @@ check_part() {
 # dumps: ours run as Callgrind (our-as: callgrind) against Callgrind
 # (ref-tool: callgrind): the same files (the final one and each dump,
 # named by what follows the pid), the same parts in each (part: lines), and
-# in each part the same Ir total (Callgrind's
+# in each part the same Ir total, and system calls with --collect-systime
+# (Callgrind's
 # other events come from its own cache model, docs/cachegrind.md, "Running
 # as Callgrind").
 dump_totals() {
@@ -618,8 +619,10 @@ dump_totals() {
     _n=$(printf '%s\n' "${_f##*/}" | sed 's/^cg\.[0-9]*//')
     awk -v n="$_n" '
       /^part:/ { part = $2 }
-      /^events:/ { col = 0; for (i = 2; i <= NF; i++) if ($i == "Ir") col = i }
-      /^totals:/ { print (n == "" ? "final" : n), "part", part, (col ? $col : "none"); any = 1 }
+      /^events:/ { col = sc = 0
+        for (i = 2; i <= NF; i++) { if ($i == "Ir") col = i; if ($i == "sysCount") sc = i } }
+      /^totals:/ { print (n == "" ? "final" : n), "part", part, (col ? $col : "none"),
+        (sc ? "sysCount " ($sc == "" ? 0 : $sc) : ""); any = 1 }
       END { if (!any) print (n == "" ? "final" : n), "no totals" }' "$_f"
   done | sort
 }
