@@ -172,8 +172,9 @@ Bool cg_clients_request(const UWord *args, UWord *ret)
         VG_(umsg)("   CACHEGRIND_START_INSTRUMENTATION (with --instr-at-start=no),\n");
         VG_(umsg)("   CACHEGRIND_STOP_INSTRUMENTATION, CACHEGRIND_ZERO_STATS and\n");
         VG_(umsg)("   CACHEGRIND_DUMP_STATS_AT; or see --toggle-collect.  Run as\n");
-        VG_(umsg)("   --tool=callgrind, this tool honours them (its manual, \"Running\n");
-        VG_(umsg)("   as Callgrind\").\n");
+        VG_(umsg)("   Callgrind (--tool=callgrind through the launcher in\n");
+        VG_(umsg)("   libexec/cachegrind-rebuilt/callgrind/), this tool honours\n");
+        VG_(umsg)("   them: its manual, \"Running as Callgrind\".\n");
     }
     cg.callgrind_reqs[k]++;
     *ret = 0;
