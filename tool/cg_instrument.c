@@ -13,6 +13,7 @@
 #include "cg_stack.h"
 #include "cg_tiers.h"
 #include "pub_tool_libcassert.h"
+#include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_machine.h"
 
