@@ -188,6 +188,12 @@ static void print_usage(void)
      "                                     x86-64-v2 or x86-64-v3 [host]\n"
      "    --seed=<number>                  seeded, repeatable randomness [none]\n"
      "    --fingerprint=yes|no             write what the counts depend on [no]\n");
+    if (cg.clo.as_callgrind) VG_(printf)
+    ("\n    Run as Callgrind (started as --tool=callgrind), it also takes\n"
+     "    Callgrind's --callgrind-out-file [callgrind.out.%%p], --instr-atstart,\n"
+     "    --collect-atstart, --combine-dumps, --collect-systime, --dump-line,\n"
+     "    --compress-strings, --compress-pos, --dump-instr=no and\n"
+     "    --separate-threads=no, and honours Callgrind's client requests.\n");
     VG_(printf)
     ("\n    This tool is %s: report its bugs to that project (its\n"
      "    README, \"Reporting bugs\"), not to valgrind.org as the last line says.\n",
