@@ -150,6 +150,11 @@ static Bool process_option(const HChar *arg)
             cg.clo.call_graph = CG_GRAPH_CALLGRIND;
         else
             VG_(fmsg_bad_option)(arg, "--call-graph takes yes, no or callgrind\n");
+        /* Callgrind's files are Callgrind's format, its events included. */
+        if (cg.clo.as_callgrind && cg.clo.call_graph != CG_GRAPH_CALLGRIND)
+            VG_(fmsg_bad_option)
+            (arg, "run as Callgrind, the call graph is written in "
+                  "Callgrind's format (--call-graph=callgrind)\n");
     } else if VG_BINT_CLO (arg, "--max-call-paths", max_paths, 0, 100000000) {
         cg.clo.max_paths = (UInt)max_paths;
     } else if (cg.clo.as_callgrind) {
