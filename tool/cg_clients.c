@@ -16,25 +16,31 @@
  * this tool does not have is refused, as any unknown option is, but with
  * its name and this tool's spelling when there is one.
  *
- * Run as Callgrind (started as --tool=callgrind), the tool honours the
- * requests (cg_main.c does them) and takes Callgrind's options.
+ * Run as Callgrind (started as --tool=callgrind: a library directory has
+ * this tool in Callgrind's place), the tool honours the requests (cg_main.c
+ * does them), takes Callgrind's options, and counts system calls with
+ * --collect-systime.
  *
  * A request's own block.  Callgrind adds the instructions of a block to
  * the counts when the next block starts, so the block that makes a
  * request is counted after the request has acted: a dump's in the next
  * part, STOP_INSTRUMENTATION's never (the next block is not instrumented),
- * TOGGLE_COLLECT's as counting is after it.  This tool counts a block's
- * flush points as they pass, before.  So, run as Callgrind, a superblock
- * that ends in a client request leaves its record in cg.req_sbi and the
+ * TOGGLE_COLLECT's as counting is after it (with Callgrind's cache
+ * simulation, never: cg_main.c).  This tool counts a block's flush points
+ * as they pass, before.  So, run as Callgrind, a superblock that ends in a
+ * client request or a system call leaves its record in cg.req_sbi and the
  * address it goes on at in cg.req_next; a request that finds the thread at
  * that address takes one execution of each of the record's flush groups
  * (all of them ran: the block reached its end) out before acting, and puts
- * them back after, through the gate of that moment, unless
- * instrumentation is off then.  The same goes for system calls, whose
- * blocks are counted as any other except the one that ends the process
- * or a thread: no block follows it.  (With Callgrind's cache simulation
- * a toggle's block is not counted at all: cg_main.c.)  Only executions move: the simulators' misses
- * stay where they were counted (Callgrind's model differs there anyway). */
+ * them back after, through the gate of that moment, unless instrumentation
+ * is off then.  A system call's block stays where it is, except the one
+ * that ends the process or a thread, which no block follows.  Only
+ * executions move: the simulators' misses stay where they were counted
+ * (Callgrind's model differs there anyway).
+ *
+ * System calls (--collect-systime) are counted when they return, at the
+ * line of the call instruction (the last of that block), through the gates
+ * of the moment they were made. */
 #include "cg_clients.h"
 #include "cg_records.h"
 #include "cg_stack.h"
