@@ -57,7 +57,7 @@
 
 /* Callgrind's requests in callgrind.h's order, then CodSpeed's two, then
  * every other code of the range. */
-static const HChar *const request_names[CG_CALLGRIND_REQUESTS] = {
+const HChar *const cg_callgrind_request_names[CG_CALLGRIND_REQUESTS] = {
     "CALLGRIND_DUMP_STATS",
     "CALLGRIND_ZERO_STATS",
     "CALLGRIND_TOGGLE_COLLECT",
@@ -172,7 +172,9 @@ Bool cg_clients_request(const UWord *args, UWord *ret)
     UWord k = args[0] - VG_USERREQ_TOOL_BASE('C', 'T');
     if (k >= CG_CALLGRIND_REQUESTS) k = CG_CALLGRIND_REQUESTS - 1; /* the undefined ones */
     if (cg.callgrind_reqs_total++ == 0) {
-        VG_(umsg)("Warning: the program made Callgrind's client request %s.\n", request_names[k]);
+        VG_(umsg)
+        ("Warning: the program made Callgrind's client request %s.\n",
+         cg_callgrind_request_names[k]);
         VG_(umsg)("   This tool ignores Callgrind's requests, as upstream Cachegrind does, so\n");
         VG_(umsg)("   they change no count.  Its own are in valgrind/cachegrind.h:\n");
         VG_(umsg)("   CACHEGRIND_START_INSTRUMENTATION (with --instr-at-start=no),\n");
@@ -197,7 +199,8 @@ Bool cg_clients_desc(HChar *buf, SizeT size)
     const HChar *sep = " ";
     for (Int k = 0; k < CG_CALLGRIND_REQUESTS; k++) {
         if (cg.callgrind_reqs[k] == 0) continue;
-        at += VG_(sprintf)(buf + at, "%s%s %llu", sep, request_names[k], cg.callgrind_reqs[k]);
+        at += VG_(sprintf)(buf + at, "%s%s %llu", sep, cg_callgrind_request_names[k],
+                           cg.callgrind_reqs[k]);
         sep = ", ";
     }
     return True;

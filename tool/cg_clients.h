@@ -21,6 +21,10 @@ enum {
     CG_CT_CODSPEED_META,
 };
 
+/* The requests' names, by CG_CT_ code (then "an undefined request of
+ * Callgrind's range" for every code after CodSpeed's). */
+extern const HChar *const cg_callgrind_request_names[CG_CALLGRIND_REQUESTS];
+
 /* Whether the tool was started as --tool=callgrind (the last --tool of
  * Valgrind's arguments): then it runs as Callgrind (docs/cachegrind.md,
  * "Running as Callgrind").  Valid from pre_clo_init on. */

@@ -151,10 +151,9 @@ static Bool process_option(const HChar *arg)
         else
             VG_(fmsg_bad_option)(arg, "--call-graph takes yes, no or callgrind\n");
         /* Callgrind's files are Callgrind's format, its events included. */
-        if (cg.clo.as_callgrind && cg.clo.call_graph != CG_GRAPH_CALLGRIND)
-            VG_(fmsg_bad_option)
-            (arg, "run as Callgrind, the call graph is written in "
-                  "Callgrind's format (--call-graph=callgrind)\n");
+        if (cg.clo.as_callgrind && cg.clo.call_graph != CG_GRAPH_CALLGRIND) VG_(fmsg_bad_option)
+        (arg, "run as Callgrind, the call graph is written in "
+              "Callgrind's format (--call-graph=callgrind)\n");
     } else if VG_BINT_CLO (arg, "--max-call-paths", max_paths, 0, 100000000) {
         cg.clo.max_paths = (UInt)max_paths;
     } else if (cg.clo.as_callgrind) {
@@ -235,50 +234,63 @@ static void set_instrumentation(Bool on, const HChar *request)
     if (cg.clo.as_callgrind && !on) cg_stack_end_all();
 }
 
-/* Upstream's codes ('C','G') and this project's own ('C','R': upstream's
- * tool warns about any code of its range that it does not know, and no
- * Valgrind tool uses this one, so a program that makes our requests runs
- * quietly under any of them); Callgrind's are cg_clients.c's. */
-/* Callgrind's requests, as Callgrind does them (run as Callgrind), with
- * the block that made the request counted after it (cg_clients.c). */
-static Bool callgrind_action(const UWord *args, UWord *ret)
+/* What a client request asks for, whichever tool's code it has. */
+typedef enum { REQ_START, REQ_STOP, REQ_ZERO, REQ_DUMP, REQ_TOGGLE } Request;
+
+static void do_request(Request what, const HChar *name, Addr label)
 {
-    *ret = 0;
-    switch (args[0] - VG_USERREQ_TOOL_BASE('C', 'T')) {
-    case CG_CT_DUMP_STATS:
-        cg_dumps_dump(0);
-        return True;
-    case CG_CT_ZERO_STATS:
+    switch (what) {
+    case REQ_START:
+        set_instrumentation(True, name);
+        break;
+    case REQ_STOP:
+        set_instrumentation(False, name);
+        break;
+    case REQ_ZERO:
         cg_dumps_zero();
-        return True;
-    case CG_CT_TOGGLE_COLLECT:
+        break;
+    case REQ_DUMP:
+        cg_dumps_dump(label);
+        break;
+    case REQ_TOGGLE:
         cg_stack_toggle_collect();
-        return True;
-    case CG_CT_DUMP_STATS_AT:
-        cg_dumps_dump(args[1]);
-        return True;
-    case CG_CT_START_INSTRUMENTATION:
-        set_instrumentation(True, "CALLGRIND_START_INSTRUMENTATION");
-        return True;
-    case CG_CT_STOP_INSTRUMENTATION:
-        set_instrumentation(False, "CALLGRIND_STOP_INSTRUMENTATION");
-        return True;
-    default:
-        return cg_clients_request(args, ret);
+        break;
     }
 }
 
+/* Callgrind's requests (CG_CT_...), as Callgrind does them when the tool
+ * runs as Callgrind. */
+static const Request callgrind_requests[] = {
+    [CG_CT_DUMP_STATS] = REQ_DUMP,
+    [CG_CT_ZERO_STATS] = REQ_ZERO,
+    [CG_CT_TOGGLE_COLLECT] = REQ_TOGGLE,
+    [CG_CT_DUMP_STATS_AT] = REQ_DUMP,
+    [CG_CT_START_INSTRUMENTATION] = REQ_START,
+    [CG_CT_STOP_INSTRUMENTATION] = REQ_STOP,
+};
+
+/* Run as Callgrind, with the block that made the request counted after
+ * it (cg_clients.c); CodSpeed's two and the undefined codes are noted. */
 static Bool callgrind_request(ThreadId tid, const UWord *args, UWord *ret)
 {
+    UWord k = args[0] - VG_USERREQ_TOOL_BASE('C', 'T');
+    if (k >= sizeof callgrind_requests / sizeof callgrind_requests[0])
+        return cg_clients_request(args, ret);
+    Request what = callgrind_requests[k];
     cg_clients_block_out(tid);
-    Bool handled = callgrind_action(args, ret);
+    do_request(what, cg_callgrind_request_names[k], k == CG_CT_DUMP_STATS_AT ? args[1] : 0);
     /* With Callgrind's cache simulation, measured: a toggle's block is
      * not counted, whichever way it switches. */
-    Bool toggle = args[0] - VG_USERREQ_TOOL_BASE('C', 'T') == CG_CT_TOGGLE_COLLECT;
-    cg_clients_block_in(!(toggle && cg.clo.cache_sim));
-    return handled;
+    cg_clients_block_in(!(what == REQ_TOGGLE && cg.clo.cache_sim));
+    *ret = 0;
+    return True;
 }
 
+/* Upstream's codes ('C','G') and this project's own ('C','R': upstream's
+ * tool warns about any code of its range that it does not know, and no
+ * Valgrind tool uses this one, so a program that makes our requests runs
+ * quietly under any of them); Callgrind's are noted by cg_clients.c, or
+ * done as Callgrind does them when the tool runs as Callgrind. */
 static Bool handle_client_request(ThreadId tid, UWord *args, UWord *ret)
 {
     if (cg.clo.as_callgrind && VG_IS_TOOL_USERREQ('C', 'T', args[0]))
@@ -289,25 +301,23 @@ static Bool handle_client_request(ThreadId tid, UWord *args, UWord *ret)
         return False;
     switch (args[0]) {
     case VG_USERREQ__CG_START_INSTRUMENTATION:
-        set_instrumentation(True, "CACHEGRIND_START_INSTRUMENTATION");
-        *ret = 0;
-        return True;
+        do_request(REQ_START, "CACHEGRIND_START_INSTRUMENTATION", 0);
+        break;
     case VG_USERREQ__CG_STOP_INSTRUMENTATION:
-        set_instrumentation(False, "CACHEGRIND_STOP_INSTRUMENTATION");
-        *ret = 0;
-        return True;
+        do_request(REQ_STOP, "CACHEGRIND_STOP_INSTRUMENTATION", 0);
+        break;
     case VG_USERREQ__CG_ZERO_STATS:
-        cg_dumps_zero();
-        *ret = 0;
-        return True;
+        do_request(REQ_ZERO, "CACHEGRIND_ZERO_STATS", 0);
+        break;
     case VG_USERREQ__CG_DUMP_STATS_AT:
-        cg_dumps_dump(args[1]);
-        *ret = 0;
-        return True;
+        do_request(REQ_DUMP, "CACHEGRIND_DUMP_STATS_AT", args[1]);
+        break;
     default:
         VG_(umsg)("Warning: unknown cachegrind client request code %llx\n", (ULong)args[0]);
         return False;
     }
+    *ret = 0;
+    return True;
 }
 
 /* ------------------------------------------------------------------ */

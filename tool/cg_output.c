@@ -98,24 +98,25 @@ static CgWriteResult write_file(const HChar *name, Bool exclusive, Bool keep, co
     return r;
 }
 
-CgWriteResult cg_write_partial(const HChar *name, const HChar *desc)
+/* The counts so far, written as write_file() says. */
+static CgWriteResult write_now(const HChar *name, Bool exclusive, Bool keep, const HChar *desc)
 {
     UInt n;
     LineCC **ccs = cg_lines_sorted(&n);
     CgWriteStats ws = {0};
-    CgWriteResult r = write_file(name, True, False, desc, ccs, n, &ws);
+    CgWriteResult r = write_file(name, exclusive, keep, desc, ccs, n, &ws);
     VG_(free)(ccs);
     return r;
 }
 
+CgWriteResult cg_write_partial(const HChar *name, const HChar *desc)
+{
+    return write_now(name, True, False, desc);
+}
+
 CgWriteResult cg_write_part(const HChar *name, const HChar *desc)
 {
-    UInt n;
-    LineCC **ccs = cg_lines_sorted(&n);
-    CgWriteStats ws = {0};
-    CgWriteResult r = write_file(name, False, cg.parts > 0, desc, ccs, n, &ws);
-    VG_(free)(ccs);
-    return r;
+    return write_now(name, False, cg.parts > 0, desc);
 }
 
 /* ------------------------------------------------------------------ */
