@@ -100,11 +100,10 @@ static void add_block(SBInfo *sbi, Long sign)
     }
 }
 
-Bool cg_clients_block_out(ThreadId tid)
+void cg_clients_block_out(ThreadId tid)
 {
     if (cg.req_sbi && VG_(get_IP)(tid) != cg.req_next) cg.req_sbi = NULL;
     if (cg.req_sbi) add_block(cg.req_sbi, -1);
-    return cg.req_sbi != NULL;
 }
 
 void cg_clients_block_in(Bool recount)

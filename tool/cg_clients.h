@@ -35,10 +35,10 @@ Bool cg_clients_started_as_callgrind(void);
  * was the last. */
 void cg_clients_emit_request_block(IRSB *out, struct SBInfo *sbi, Addr next);
 /* Run as Callgrind, around the action of a request of thread `tid`:
- * takes the counts of the block that made it out before (True if it was
- * found), and puts them back after (if `recount`), counted as they are
- * counted then. */
-Bool cg_clients_block_out(ThreadId tid);
+ * takes the counts of the block that made it out before (when it is the
+ * thread's last block), and puts them back after (if `recount`), counted
+ * as they are counted then. */
+void cg_clients_block_out(ThreadId tid);
 void cg_clients_block_in(Bool recount);
 /* Run as Callgrind, before system call `sysno` of thread `tid`: the block
  * that makes an exit of the process or the thread is not counted. */
