@@ -8,14 +8,14 @@
 # whole run: --instr-atstart=no would leave nothing to count):
 #   codspeed   --cache-sim=yes, the fixed caches, --collect-systime=nsec
 #              --compress-strings=no --combine-dumps=yes --dump-line=no
-#              --trace-children=yes (CodSpeed's runner, without
-#              --instr-atstart=no and --obj-skip)
+#              --separate-threads=yes --trace-children=yes (CodSpeed's
+#              runner, without --instr-atstart=no and --obj-skip)
 #   gungraun   --cache-sim=yes, the fixed caches, --compress-strings=no
 #              --compress-pos=no --combine-dumps=no --dump-line=yes
-#              --dump-instr=no --trace-children=yes (gungraun's Callgrind
-#              mode, without --separate-threads=yes, which the tool does
-#              not have yet)
-# Each run's Ir total must be the same under both tools (checked).
+#              --dump-instr=no --separate-threads=yes --trace-children=yes
+#              (gungraun's Callgrind mode)
+# Each run's Ir total (over its thread files) must be the same under both
+# tools (checked).
 #
 # Usage: bash bench/clients.sh.  Environment:
 #   REPS=N        repetitions, the two tools alternating [3]
@@ -68,9 +68,9 @@ prepare_workloads
 setopts() {
   case $1 in
   codspeed) echo "--cache-sim=yes $CACHES --collect-systime=nsec --compress-strings=no \
---combine-dumps=yes --dump-line=no --trace-children=yes" ;;
+--combine-dumps=yes --dump-line=no --separate-threads=yes --trace-children=yes" ;;
   gungraun) echo "--cache-sim=yes $CACHES --compress-strings=no --compress-pos=no \
---combine-dumps=no --dump-line=yes --dump-instr=no --trace-children=yes" ;;
+--combine-dumps=no --dump-line=yes --dump-instr=no --separate-threads=yes --trace-children=yes" ;;
   esac
 }
 
@@ -84,7 +84,8 @@ run() { # REP WORKLOAD SET VARIANT(sys|our)
     "$GNUTIME" -f '%e %M' -o "$base.time" "$VALGRIND" --tool=callgrind $(setopts "$3") \
     --callgrind-out-file="$W/cg.out" $(cmd "$2") >/dev/null 2>"$base.stderr") ||
     die "$2 $3 $4 failed (see $base.stderr)"
-  mv "$W/cg.out" "$base.out" || die "$2 $3 $4 wrote no file"
+  # With a file per thread, the plain one is empty: all of them, in one.
+  [ -f "$W/cg.out" ] && cat "$W"/cg.out* >"$base.out" || die "$2 $3 $4 wrote no file"
   echo "$1 $2 $3 $4 $(tail -n 1 "$base.time")" >>"$RES"
 }
 ir() { awk '/^events:/ { for (i = 2; i <= NF; i++) if ($i == "Ir") c = i } /^totals:/ { s += $c } END { print s }' "$1"; }

@@ -22,11 +22,12 @@ static UInt ptr_hash(const void *p)
     return (UInt)(k ^ (k >> 31));
 }
 
-static UInt arc_hash(const CgFn *caller, const CgFn *callee, Addr ret)
+static UInt arc_hash(const CgFn *caller, const CgFn *callee, Addr ret, ThreadId thread)
 {
     ULong k = (ULong)(Addr)caller * 0x9E3779B97F4A7C15ULL;
     k ^= (ULong)(Addr)callee * 0xC2B2AE3D27D4EB4FULL;
     k ^= (ULong)ret * 0x165667B19E3779F9ULL;
+    k ^= (ULong)thread * 0x27D4EB2F165667C5ULL;
     return (UInt)(k ^ (k >> 29));
 }
 
@@ -57,18 +58,18 @@ static UInt fn_entry_hash(const void *e)
 static UInt arc_entry_hash(const void *e)
 {
     const CgArc *a = e;
-    return arc_hash(a->caller, a->callee, a->ret);
+    return arc_hash(a->caller, a->callee, a->ret, a->thread);
 }
 
-static UInt node_hash(const CgPath *parent, const CgFn *fn)
+static UInt node_hash(ThreadId thread, const CgPath *parent, const CgFn *fn)
 {
-    return arc_hash(NULL, fn, (Addr)parent);
+    return arc_hash(NULL, fn, (Addr)parent, thread);
 }
 
 static UInt node_entry_hash(const void *e)
 {
     const CgPath *n = e;
-    return node_hash(n->parent, n->fn);
+    return node_hash(n->thread, n->parent, n->fn);
 }
 
 void cg_callgraph_init(void)
@@ -153,21 +154,23 @@ static void call_site(CgArc *a)
     cg_lines_where(a->ret - 1, &a->site_file, &a->site_line);
 }
 
-static Bool arc_is(const CgArc *a, const CgFn *caller, Bool caller_rec, const CgFn *callee,
-                   Bool callee_rec, Addr ret)
+static Bool arc_is(const CgArc *a, ThreadId thread, const CgFn *caller, Bool caller_rec,
+                   const CgFn *callee, Bool callee_rec, Addr ret)
 {
     return a && a->caller == caller && a->callee == callee && a->ret == ret &&
-           a->caller_rec == caller_rec && a->callee_rec == callee_rec;
+           a->caller_rec == caller_rec && a->callee_rec == callee_rec && a->thread == thread;
 }
 
-static CgArc *lookup_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec, Addr ret)
+static CgArc *lookup_arc(ThreadId thread, CgFn *caller, Bool caller_rec, CgFn *callee,
+                         Bool callee_rec, Addr ret)
 {
     CgArc *a = callee->last;
-    if (arc_is(a, caller, caller_rec, callee, callee_rec, ret)) return a;
-    UInt h = arc_hash(caller, callee, ret) & (cg.graph_arc_buckets - 1);
+    if (arc_is(a, thread, caller, caller_rec, callee, callee_rec, ret)) return a;
+    UInt h = arc_hash(caller, callee, ret, thread) & (cg.graph_arc_buckets - 1);
     for (a = cg.graph_arcs[h]; a; a = a->next)
-        if (arc_is(a, caller, caller_rec, callee, callee_rec, ret)) return callee->last = a;
+        if (arc_is(a, thread, caller, caller_rec, callee, callee_rec, ret)) return callee->last = a;
     a = VG_(calloc)("cg.graph.arc", 1, sizeof *a);
+    a->thread = thread;
     a->caller = caller;
     a->callee = callee;
     a->caller_rec = caller_rec;
@@ -184,25 +187,26 @@ static CgArc *lookup_arc(CgFn *caller, Bool caller_rec, CgFn *callee, Bool calle
 
 /* Most calls repeat the last call made along their path, then the last
  * call into their callee. */
-CgArc *cg_callgraph_arc(CgPath *via, CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec,
-                        Addr ret)
+CgArc *cg_callgraph_arc(ThreadId thread, CgPath *via, CgFn *caller, Bool caller_rec, CgFn *callee,
+                        Bool callee_rec, Addr ret)
 {
-    if (via && arc_is(via->arc, caller, caller_rec, callee, callee_rec, ret)) return via->arc;
-    CgArc *a = lookup_arc(caller, caller_rec, callee, callee_rec, ret);
+    if (via && arc_is(via->arc, thread, caller, caller_rec, callee, callee_rec, ret))
+        return via->arc;
+    CgArc *a = lookup_arc(thread, caller, caller_rec, callee, callee_rec, ret);
     if (via) via->arc = a;
     return a;
 }
 
 /* Most calls repeat the parent's last call, or the last call into `fn` (a
  * function that calls several in turn). */
-CgPath *cg_callgraph_path(CgPath *parent, CgFn *fn)
+CgPath *cg_callgraph_path(ThreadId thread, CgPath *parent, CgFn *fn)
 {
     if (parent && parent->last_child && parent->last_child->fn == fn) return parent->last_child;
     CgPath *n = fn->last_path;
-    if (n && n->parent == parent) return parent ? parent->last_child = n : n;
-    UInt h = node_hash(parent, fn) & (cg.graph_node_buckets - 1);
+    if (n && n->parent == parent && n->thread == thread) return parent ? parent->last_child = n : n;
+    UInt h = node_hash(thread, parent, fn) & (cg.graph_node_buckets - 1);
     for (n = cg.graph_node_table[h]; n; n = n->next)
-        if (n->parent == parent && n->fn == fn) break;
+        if (n->parent == parent && n->fn == fn && n->thread == thread) break;
     if (n) {
         fn->last_path = n;
         return parent ? parent->last_child = n : n;
@@ -210,6 +214,7 @@ CgPath *cg_callgraph_path(CgPath *parent, CgFn *fn)
     if (cg.graph_n_nodes >= cg.clo.max_paths) return NULL;
     n = VG_(calloc)("cg.graph.node", 1, sizeof *n + cg.graph_nev * sizeof n->incl[0]);
     fn->last_path = n;
+    n->thread = thread;
     n->parent = parent;
     n->fn = fn;
     n->id = cg.graph_n_nodes + 1;
@@ -234,15 +239,17 @@ CgPath *const *cg_callgraph_paths(UInt *n)
     return cg.graph_nodes;
 }
 
-void cg_callgraph_zero(void)
+void cg_callgraph_zero(ThreadId thread)
 {
     for (UInt i = 0; i < cg.graph_n_nodes; i++) {
         CgPath *n = cg.graph_nodes[i];
+        if (n->thread != thread) continue;
         n->calls = 0;
         VG_(memset)(n->incl, 0, cg.graph_nev * sizeof n->incl[0]);
     }
     for (UInt i = 0; i < cg.graph_arc_buckets; i++)
         for (CgArc *a = cg.graph_arcs[i]; a; a = a->next) {
+            if (a->thread != thread) continue;
             a->calls = 0;
             VG_(memset)(a->incl, 0, sizeof a->incl);
         }

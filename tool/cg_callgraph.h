@@ -31,6 +31,7 @@ typedef struct CgArc {
     struct CgArc *next; /* hash chain */
     CgFn *caller, *callee;
     Bool caller_rec, callee_rec; /* level 2 or deeper */
+    ThreadId thread;             /* whose calls: cg_thread_key() */
     Addr ret;                    /* the return address the call left (0: none) */
     const HChar *site_file;      /* the call site: the line before the return */
     UInt site_line;              /* address if it lies in the caller, else the caller's entry */
@@ -49,6 +50,7 @@ typedef struct CgPath {
     struct CgPath *last_child; /* the child found last (calls repeat) */
     struct CgArc *arc;         /* the arc of the last call along this path */
     UInt id;                   /* 1, 2, ... in the order made: a parent before its children */
+    ThreadId thread;           /* whose calls: cg_thread_key() (a root's, and so its tree's) */
     ULong calls;
     ULong incl[0]; /* one per recorded event (cg_lines_recorded), in its order */
 } CgPath;
@@ -56,18 +58,20 @@ typedef struct CgPath {
 void cg_callgraph_init(void);
 /* The function whose entry is `a` (translation time; `a` must be an entry). */
 CgFn *cg_callgraph_fn_at(Addr a);
-/* The arc for a call from `caller` (NULL: none) into `callee` that left
- * `ret` as its return address (run time; made the first time); `via`, when
- * not NULL, is the call's path node, which remembers its last arc. */
-CgArc *cg_callgraph_arc(CgPath *via, CgFn *caller, Bool caller_rec, CgFn *callee, Bool callee_rec,
-                        Addr ret);
-/* The node of the path `parent` (NULL: a root) then `fn`, made the first
- * time; NULL when it is new and the table is full. */
-CgPath *cg_callgraph_path(CgPath *parent, CgFn *fn);
+/* The arc for a call by thread `thread` (a cg_thread_key()) from `caller`
+ * (NULL: none) into `callee` that left `ret` as its return address (run
+ * time; made the first time); `via`, when not NULL, is the call's path
+ * node, which remembers its last arc. */
+CgArc *cg_callgraph_arc(ThreadId thread, CgPath *via, CgFn *caller, Bool caller_rec, CgFn *callee,
+                        Bool callee_rec, Addr ret);
+/* The node of the path `parent` (NULL: a root of `thread`'s) then `fn`,
+ * made the first time; NULL when it is new and the table is full. */
+CgPath *cg_callgraph_path(ThreadId thread, CgPath *parent, CgFn *fn);
 /* The nodes, by id: nodes[0] has id 1. */
 CgPath *const *cg_callgraph_paths(UInt *n);
-/* Every arc's and node's calls and costs to 0 (they stay). */
-void cg_callgraph_zero(void);
+/* The calls and costs of every arc and node of `thread` (a
+ * cg_thread_key()) to 0 (they stay). */
+void cg_callgraph_zero(ThreadId thread);
 /* The function a line cost centre belongs to: the one of its name whose
  * entry is in its file, else the first of its name, else a new one (code
  * no call entered). */

@@ -44,6 +44,7 @@
 #include "cg_clients.h"
 #include "cg_records.h"
 #include "cg_stack.h"
+#include "cg_threads.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -91,6 +92,7 @@ void cg_clients_emit_request_block(IRSB *out, SBInfo *sbi, Addr next)
  * gate, into its counts and the running totals. */
 static void add_block(SBInfo *sbi, Long sign)
 {
+    if (cg.clo.separate_threads) cg_threads_ran(sbi);
     for (UInt g = 0; g < sbi->n_groups; g++) {
         sbi->groups[g].execs += sign * cg.collect;
         if (sbi->rec_execs) sbi->rec_execs[g] += sign * cg.rec_gate;
@@ -146,8 +148,7 @@ void cg_clients_pre_syscall(ThreadId tid, UInt sysno)
  * totals, through the gates of the moment it was made. */
 static void count_sys(ThreadId tid, const CgSyscall *sc, Int ev, ULong n)
 {
-    sc->cc->ev[ev] += n * sc->collect;
-    if (cg_levels_on()) sc->cc->rec[ev] += n * sc->rec_gate;
+    cg_threads_count(tid, sc->cc, ev, n * sc->collect, n * sc->rec_gate);
     cg_stack_count(tid, ev, n * sc->collect);
 }
 

@@ -20,6 +20,7 @@
 #include "cg_output.h"
 #include "cg_records.h"
 #include "cg_stack.h"
+#include "cg_threads.h"
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcfile.h"
@@ -34,11 +35,24 @@
  * ones are cut. */
 #define TEXT_MAX 1024
 
+/* The profile a request of the running thread's reads or forgets: its
+ * own with --separate-threads=yes (as Callgrind: the other threads' counts
+ * stay for the end), else the one of all threads (0). */
+static ThreadId requester(void)
+{
+    return cg_thread_key(cg.stack_tid);
+}
+
 static void forget_counts(void)
 {
     cg_records_fold_all();
+    ThreadId t = requester();
+    if (t) {
+        cg_threads_settle(t);
+        cg_threads_forget(t);
+    }
     cg_lines_zero();
-    cg_stack_zero();
+    cg_stack_zero(t);
 }
 
 /* In a forked child.  Its partial profiles are numbered from 1 again: with
@@ -81,24 +95,33 @@ static void client_text(Addr a, HChar *buf, SizeT size)
 /* Writes the counts so far, which stay in the lines, to the next free
  * <out-file>.<n> with the line `desc`.  Returns the name written (to be
  * freed), or NULL when it could not be written (a message says why). */
-static HChar *write_partial(const HChar *desc)
+static HChar *write_partial(const HChar *desc, ThreadId t)
 {
     cg_records_fold_all();
-    cg_stack_settle_open();
+    if (t) {
+        cg_threads_settle(t);
+        cg_threads_load(t);
+    }
+    cg_stack_settle_open(t);
     HChar *base = VG_(expand_file_name)("--cachegrind-out-file", cg.clo.out_file);
     if (cg.clo.combine_dumps) {
         /* Run as Callgrind, one file of parts (the final one the last). */
-        if (cg_write_part(base, desc) == CG_WRITTEN) return base;
+        CgWriteResult r = cg_write_part(base, desc, t);
+        if (t) cg_threads_unload();
+        if (r == CG_WRITTEN) return base;
         VG_(free)(base);
         return NULL;
     }
-    HChar *name = VG_(malloc)("cg.dumps.name", VG_(strlen)(base) + 16);
+    /* <out-file>.<n>, and a thread's own <out-file>.<n>-TT. */
+    HChar *name = VG_(malloc)("cg.dumps.name", VG_(strlen)(base) + 32);
     CgWriteResult r = CG_NAME_TAKEN;
     UInt n = cg.dump_seq;
     while (r == CG_NAME_TAKEN && ++n != 0) {
-        VG_(sprintf)(name, "%s.%u", base, n);
-        r = cg_write_partial(name, desc);
+        SizeT at = VG_(sprintf)(name, "%s.%u", base, n);
+        if (t) VG_(sprintf)(name + at, "-%02u", t);
+        r = cg_write_partial(name, desc, t);
     }
+    if (t) cg_threads_unload();
     VG_(free)(base);
     if (r != CG_WRITTEN) {
         VG_(free)(name);
@@ -126,13 +149,15 @@ void cg_dumps_dump(Addr label)
     HChar *desc = desc_line(cg.clo.as_callgrind ? "Trigger: Client Request" : "dump", label);
     SizeT len = VG_(strlen)(desc);
     if (cg.clo.as_callgrind && desc[len - 1] == ':') desc[len - 1] = '\0';
-    HChar *name = write_partial(desc);
+    ThreadId t = requester();
+    HChar *name = write_partial(desc, t);
     /* A dump that could not be written forgets nothing: its counts go to
      * the next dump or the final profile. */
     if (name) {
         cg.parts++;
+        if (t) cg_threads_forget(t);
         cg_lines_zero();
-        cg_stack_zero();
+        cg_stack_zero(t);
         VG_(free)(name);
     }
     VG_(free)(desc);
@@ -164,7 +189,7 @@ void cg_dumps_pre_syscall(ThreadId tid, UInt sysno, UWord *args, UInt nargs)
     if (!cg.clo.exec_profile || !is_exec(sysno, args, &path)) return;
     HChar *desc = desc_line("exec", path);
     cg.exec_seq_before = cg.dump_seq;
-    cg.exec_file = write_partial(desc);
+    cg.exec_file = write_partial(desc, 0);
     VG_(free)(desc);
 }
 

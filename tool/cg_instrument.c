@@ -11,6 +11,7 @@
 #include "cg_repeat.h"
 #include "cg_clients.h"
 #include "cg_stack.h"
+#include "cg_threads.h"
 #include "cg_tiers.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -493,6 +494,7 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; i++)
         addStmtToIRSB(out, sb_in->stmts[i]);
     cg_stack_prologue(out, addr, layout, gWordTy);
+    cg_threads_emit_ran(out, sbi);
     for (; i < sb_in->stmts_used; i++) {
         IRStmt *st = sb_in->stmts[i];
         if (!st) continue;

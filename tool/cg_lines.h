@@ -12,6 +12,7 @@ typedef struct LineCC {
     const HChar *file;
     const HChar *fn;
     UInt line;
+    UInt settled;        /* cg_threads.c: the thread switch that last settled it */
     struct LineCC *next; /* hash chain */
     ULong ev[N_EVENTS];
     /* With levels (cg_levels_on(), and only then allocated): the part of

@@ -13,6 +13,7 @@
 #include "cg_repeat.h"
 #include "cg_runtime.h"
 #include "cg_stack.h"
+#include "cg_threads.h"
 #include "cg_tiers.h"
 #include "cachegrind.h"
 #include "pub_tool_libcassert.h"
@@ -96,7 +97,7 @@ static Bool callgrind_option(const HChar *arg)
         if (VG_(strcmp)(v, "yes") == 0) cg.clo.systime = CG_SYSTIME_MSEC;
         if (cg.clo.systime < 0)
             VG_(fmsg_bad_option)(arg, "--collect-systime takes no, yes, msec, usec or nsec\n");
-    } else if VG_XACT_CLO (arg, "--separate-threads=no", b, False) {
+    } else if VG_BOOL_CLO (arg, "--separate-threads", cg.clo.separate_threads) {
     } else {
         cg_clients_option_hint(arg);
         return False;
@@ -197,7 +198,7 @@ static void print_usage(void)
      "    Callgrind's --callgrind-out-file [callgrind.out.%%p], --instr-atstart,\n"
      "    --collect-atstart, --combine-dumps, --collect-systime, --dump-line,\n"
      "    --compress-strings, --compress-pos, --dump-instr=no and\n"
-     "    --separate-threads=no, and honours Callgrind's client requests.\n");
+     "    --separate-threads, and honours Callgrind's client requests.\n");
     VG_(printf)
     ("\n    This tool is %s: report its bugs to that project (its\n"
      "    README, \"Reporting bugs\"), not to valgrind.org as the last line says.\n",
@@ -223,6 +224,8 @@ static void print_debug_usage(void)
 static void set_instrumentation(Bool on, const HChar *request)
 {
     if (cg.instr_enabled == on) {
+        /* Upstream Cachegrind warns; Callgrind says nothing. */
+        if (cg.clo.as_callgrind) return;
         VG_(dmsg)("warning: %s called,\n", request);
         VG_(dmsg)("         but instrumentation is already %s\n", on ? "enabled" : "disabled");
         return;
@@ -339,9 +342,17 @@ static void discard_superblock(Addr orig_addr, VexGuestExtents vge)
 static void between_blocks(ThreadId tid, ULong blocks_dispatched)
 {
     (void)blocks_dispatched;
+    cg_threads_bury();
     cg_records_bury();
     cg_tiers_switch();
+    if (tid != cg.stack_tid && cg.stack_tid != VG_INVALID_THREADID) cg_threads_settle(cg.stack_tid);
     cg_stack_thread_runs(tid);
+}
+
+static void thread_created(ThreadId parent, ThreadId child)
+{
+    cg_stack_thread_created(parent, child);
+    cg_threads_created(child);
 }
 
 /* The core calls one hook before and one after every system call. */
@@ -376,13 +387,14 @@ static void post_clo_init(void)
     if (cg_stack_on()) cg.threads = VG_(calloc)("cg.threads", VG_N_THREADS, sizeof *cg.threads);
     cg_regions_init();
     cg_stack_init();
+    cg_threads_init();
     cg_dumps_init();
     if (cg.clo.cache_sim) cg_caches_configure();
     if (!cg.clo.instr_at_start) cg.instr_enabled = False;
     VG_(track_start_client_code)(between_blocks);
     /* Threads and signals move the activation stacks. */
     if (cg_stack_on()) {
-        VG_(track_pre_thread_ll_create)(cg_stack_thread_created);
+        VG_(track_pre_thread_ll_create)(thread_created);
         VG_(track_pre_deliver_signal)(cg_stack_signal_delivered);
         VG_(track_post_deliver_signal)(cg_stack_signal_returned);
     }
@@ -392,7 +404,7 @@ static void fini(Int exitcode)
 {
     (void)exitcode; /* the profile is written whatever the client's status */
     cg_records_fold_all();
-    cg_stack_settle_open();
+    cg_stack_settle_open(0);
     cg_write_results();
     if (cg_regions_on()) cg_regions_unmatched();
 }

@@ -66,9 +66,11 @@ void cg_out_descs(CgOut *o, const HChar *desc);
 
 /* A profile's body after the header the format has before its desc:
  * lines, from the line cost centres `ccs` (n, sorted by file, function and
- * line): Cachegrind's format, and Callgrind's with the call graph. */
+ * line): Cachegrind's format, and Callgrind's with the call graph, whose
+ * calls are those of `thread` (a cg_thread_key(): 0 for all threads). */
 void cg_write_cachegrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, CgWriteStats *ws);
-void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, CgWriteStats *ws);
+void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, ThreadId thread,
+                             CgWriteStats *ws);
 /* The call graph in the default profile, in `#` lines after its events:
  * line (docs/format.md, "The call graph in a Cachegrind file"). */
 void cg_write_graph(CgOut *o, LineCC **ccs, UInt n, CgWriteStats *ws);

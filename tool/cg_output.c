@@ -9,6 +9,7 @@
 #include "cg_callgraph.h"
 #include "cg_tiers.h"
 #include "cg_stack.h"
+#include "cg_threads.h"
 #include "cacheconf.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -17,6 +18,7 @@
 #include "pub_tool_libcproc.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_options.h"
+#include "pub_tool_threadstate.h"
 #include "pub_tool_vki.h"
 
 /* Writes a profile.  The final one (`exclusive` false): a new or regular
@@ -44,7 +46,7 @@ static Bool copy_into(CgOut *o, const HChar *name)
  * a combined file, run as Callgrind with --combine-dumps=yes); the file is
  * replaced as a whole, as a final one is. */
 static CgWriteResult write_file(const HChar *name, Bool exclusive, Bool keep, const HChar *desc,
-                                LineCC **ccs, UInt n, CgWriteStats *ws)
+                                ThreadId thread, LineCC **ccs, UInt n, CgWriteStats *ws)
 {
     struct vg_stat st;
     HChar link;
@@ -80,7 +82,7 @@ static CgWriteResult write_file(const HChar *name, Bool exclusive, Bool keep, co
     o->used = 0;
     if (keep && exists && !copy_into(o, name)) o->failed = True;
     if (cg.clo.call_graph == CG_GRAPH_CALLGRIND)
-        cg_write_callgrind_body(o, ccs, n, desc, ws);
+        cg_write_callgrind_body(o, ccs, n, desc, thread, ws);
     else
         cg_write_cachegrind_body(o, ccs, n, desc, ws);
     cg_out_flush(o);
@@ -98,25 +100,46 @@ static CgWriteResult write_file(const HChar *name, Bool exclusive, Bool keep, co
     return r;
 }
 
-/* The counts so far, written as write_file() says. */
-static CgWriteResult write_now(const HChar *name, Bool exclusive, Bool keep, const HChar *desc)
+/* The counts in the lines, written as write_file() says; adds what it
+ * wrote to `total` (by event) and `ws`.  A combined file's part, once
+ * written, makes the file's next parts follow it. */
+static CgWriteResult write_now(const HChar *name, Bool exclusive, const HChar *desc,
+                               ThreadId thread, ULong *total, CgWriteStats *ws)
 {
     UInt n;
     LineCC **ccs = cg_lines_sorted(&n);
-    CgWriteStats ws = {0};
-    CgWriteResult r = write_file(name, exclusive, keep, desc, ccs, n, &ws);
+    CgWriteStats one = {0};
+    Bool part = cg.clo.combine_dumps && !exclusive;
+    CgWriteResult r =
+        write_file(name, exclusive, part && cg.combined_open, desc, thread, ccs, n, &one);
+    if (r == CG_WRITTEN && part) cg.combined_open = True;
+    for (UInt i = 0; total && i < n; i++)
+        for (Int e = 0; e < N_EVENTS; e++) total[e] += ccs[i]->ev[e];
     VG_(free)(ccs);
+    ws->files += one.files;
+    ws->fns += one.fns;
+    ws->lines += one.lines;
+    ws->foreign += one.foreign;
     return r;
 }
 
-CgWriteResult cg_write_partial(const HChar *name, const HChar *desc)
+CgWriteResult cg_write_partial(const HChar *name, const HChar *desc, ThreadId thread)
 {
-    return write_now(name, True, False, desc);
+    CgWriteStats ws = {0};
+    return write_now(name, True, desc, thread, NULL, &ws);
 }
 
-CgWriteResult cg_write_part(const HChar *name, const HChar *desc)
+CgWriteResult cg_write_part(const HChar *name, const HChar *desc, ThreadId thread)
 {
-    return write_now(name, False, cg.parts > 0, desc);
+    CgWriteStats ws = {0};
+    return write_now(name, False, desc, thread, NULL, &ws);
+}
+
+HChar *cg_thread_file_name(const HChar *name, ThreadId thread)
+{
+    HChar *s = VG_(malloc)("cg.out.tname", VG_(strlen)(name) + 16);
+    VG_(sprintf)(s, "%s-%02u", name, thread);
+    return s;
 }
 
 /* ------------------------------------------------------------------ */
@@ -262,21 +285,41 @@ static void print_stats(const CgWriteStats *ws)
      cg_event_names[cg.graph_ev[0]], ws->foreign);
 }
 
+/* Run as Callgrind with --separate-threads=yes and a file per thread,
+ * Callgrind leaves the plain name as an empty file. */
+static void write_empty(const HChar *name)
+{
+    SysRes sr =
+        VG_(open)(name, VKI_O_CREAT | VKI_O_TRUNC | VKI_O_WRONLY, VKI_S_IRUSR | VKI_S_IWUSR);
+    if (sr_isError(sr)) {
+        VG_(umsg)("error: can't open output data file '%s'\n", name);
+        return;
+    }
+    VG_(close)(sr_Res(sr));
+}
+
 void cg_write_results(void)
 {
     /* Expanded only now, so that a forked child names its own file. */
     HChar *name = VG_(expand_file_name)("--cachegrind-out-file", cg.clo.out_file);
-
-    UInt n;
-    LineCC **ccs = cg_lines_sorted(&n);
-    CgWriteStats ws = {0};
-    write_file(name, False, cg.clo.combine_dumps && cg.parts > 0,
-               cg.clo.as_callgrind ? "desc: Trigger: Program termination" : NULL, ccs, n, &ws);
-
+    const HChar *desc = cg.clo.as_callgrind ? "desc: Trigger: Program termination" : NULL;
     ULong total[N_EVENTS] = {0};
-    for (UInt i = 0; i < n; i++)
-        for (Int e = 0; e < N_EVENTS; e++) total[e] += ccs[i]->ev[e];
-    VG_(free)(ccs);
+    CgWriteStats ws = {0};
+    if (!cg.clo.separate_threads) {
+        write_now(name, False, desc, 0, total, &ws);
+    } else {
+        /* Every thread's profile, each as the lines hold it in turn. */
+        if (cg.stack_tid != VG_INVALID_THREADID) cg_threads_settle(cg.stack_tid);
+        for (ThreadId t = 1; t < VG_N_THREADS; t++) {
+            if (!cg_threads_exist(t)) continue;
+            cg_threads_load(t);
+            HChar *tname = cg.clo.combine_dumps ? name : cg_thread_file_name(name, t);
+            write_now(tname, False, desc, t, total, &ws);
+            if (tname != name) VG_(free)(tname);
+            cg_threads_unload();
+        }
+        if (!cg.clo.combine_dumps) write_empty(name);
+    }
     VG_(free)(name);
 
     if (VG_(clo_verbosity) == 0) return;

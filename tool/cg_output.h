@@ -16,9 +16,14 @@ typedef enum { CG_WRITTEN, CG_NAME_TAKEN, CG_NOT_WRITTEN } CgWriteResult;
  * The file is created exclusively: CG_NAME_TAKEN when `name` exists (a
  * link, even a dangling one, included).  Otherwise a message says why it
  * could not be written, and no file is left. */
-CgWriteResult cg_write_partial(const HChar *name, const HChar *desc);
+CgWriteResult cg_write_partial(const HChar *name, const HChar *desc, ThreadId thread);
 /* Run as Callgrind with --combine-dumps=yes: the counts so far as the next
- * part of the file `name`, after the parts written before (cg.parts). */
-CgWriteResult cg_write_part(const HChar *name, const HChar *desc);
+ * part of the file `name`, after the parts written before. */
+CgWriteResult cg_write_part(const HChar *name, const HChar *desc, ThreadId thread);
+/* Both: `thread` is whose profile it is (a cg_thread_key(): 0 for all
+ * threads, else a `thread:` line says which). */
+/* The name of a thread's own file, as Callgrind makes it: `name-TT`
+ * (VG_(free) it). */
+HChar *cg_thread_file_name(const HChar *name, ThreadId thread);
 
 #endif

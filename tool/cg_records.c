@@ -24,7 +24,7 @@ void cg_records_init(void)
     cg.records = VG_(HT_construct)("cg.sbinfo");
 }
 
-static void fold_counts(SBInfo *sbi)
+void cg_record_fold(SBInfo *sbi)
 {
     for (UInt g = 0; g < sbi->n_groups; g++) {
         FlushGroup *grp = &sbi->groups[g];
@@ -59,6 +59,7 @@ SBInfo *cg_record_new(Addr addr, UShort extent0_len, UInt n_instrs, UInt max_gro
     sbi->max_groups = max_groups;
     sbi->n_counted = 0;
     sbi->max_counted = max_counted;
+    sbi->ran_gen = 0;
     sbi->groups = (FlushGroup *)((HChar *)sbi + size);
     sbi->counted = (CountedEvent *)((HChar *)sbi->groups + groups_size);
     sbi->rec_execs = rec_size ? (ULong *)((HChar *)sbi->counted + counted_size) : NULL;
@@ -88,7 +89,7 @@ void cg_records_bury(void)
     while (cg.graveyard) {
         SBInfo *sbi = cg.graveyard;
         cg.graveyard = sbi->next_dead;
-        fold_counts(sbi);
+        cg_record_fold(sbi);
         VG_(free)(sbi);
     }
 }
@@ -97,8 +98,8 @@ void cg_records_fold_all(void)
 {
     SBInfo *sbi;
     VG_(HT_ResetIter)(cg.records);
-    while ((sbi = VG_(HT_Next)(cg.records))) fold_counts(sbi);
-    for (sbi = cg.graveyard; sbi; sbi = sbi->next_dead) fold_counts(sbi);
+    while ((sbi = VG_(HT_Next)(cg.records))) cg_record_fold(sbi);
+    for (sbi = cg.graveyard; sbi; sbi = sbi->next_dead) cg_record_fold(sbi);
 }
 
 UInt cg_records_live(void)

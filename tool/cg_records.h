@@ -57,6 +57,10 @@ typedef struct SBInfo {
     UInt n_instrs;
     UInt n_groups, max_groups;
     UInt n_counted, max_counted;
+    /* With --separate-threads=yes: the stretch between two settles
+     * (cg.thread_gen) in which it last ran, and its place in cg.ran then
+     * (cg_threads.c). */
+    UInt ran_gen, ran_slot;
     FlushGroup *groups;
     CountedEvent *counted;
     ULong *rec_execs; /* with levels: each group's executions at recursion level 2+ */
@@ -76,6 +80,8 @@ SBInfo *cg_record_new(Addr addr, UShort extent0_len, UInt n_instrs, UInt max_gro
  * goes to the graveyard.  False if there was none (made while
  * instrumentation was off). */
 Bool cg_record_discard(Addr addr);
+/* Adds a record's execution counts to its lines (and zeroes them). */
+void cg_record_fold(SBInfo *sbi);
 /* Frees the graveyard, folding its counts; only where no client code runs. */
 void cg_records_bury(void);
 /* Moves every record's execution counts into the line cost centres; called

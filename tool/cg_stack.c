@@ -84,6 +84,7 @@
 #include "cg_callgraph.h"
 #include "cg_lines.h"
 #include "cg_regions.h"
+#include "cg_threads.h"
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_debuginfo.h"
@@ -314,7 +315,7 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
     Bool owns = False;
     if (record) {
         CgPath *parent = caller && caller->counted ? caller->node : NULL;
-        node = path = cg_callgraph_path(parent, fn);
+        node = path = cg_callgraph_path(cg_thread_key(cg.stack_tid), parent, fn);
         /* A node adds up the activations along its path, each once: the
          * outermost open one owns it, and any inside that (after a fold)
          * adds nothing more. */
@@ -336,7 +337,8 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
     }
     CgArc *arc = NULL;
     if (record && caller && caller->counted) {
-        arc = cg_callgraph_arc(path, caller->fn, caller->rec, fn, rec, return_address(s, sp));
+        arc = cg_callgraph_arc(cg_thread_key(cg.stack_tid), path, caller->fn, caller->rec, fn, rec,
+                               return_address(s, sp));
         arc->calls++;
     }
     CgFrame *f = push(s);
@@ -499,10 +501,17 @@ void cg_stack_signal_returned(ThreadId tid, Int sigNo)
     if (tid == cg.stack_tid) reload();
 }
 
-void cg_stack_settle_open(void)
+/* The threads a profile of `key` (a cg_thread_key()) holds: one, or all. */
+static Bool in_profile(ThreadId tid, ThreadId key)
+{
+    return key == 0 || tid == key;
+}
+
+void cg_stack_settle_open(ThreadId key)
 {
     if (!cg_stack_on()) return;
-    for (ThreadId tid = 1; tid < VG_N_THREADS; tid++) rebase(tid, True);
+    for (ThreadId tid = 1; tid < VG_N_THREADS; tid++)
+        if (in_profile(tid, key)) rebase(tid, True);
 }
 
 void cg_stack_count(ThreadId tid, Int ev, ULong n)
@@ -523,11 +532,12 @@ void cg_stack_toggle_collect(void)
     reload();
 }
 
-void cg_stack_zero(void)
+void cg_stack_zero(ThreadId key)
 {
     if (!cg_stack_on()) return;
-    for (ThreadId tid = 1; tid < VG_N_THREADS; tid++) rebase(tid, False);
-    cg_callgraph_zero();
+    for (ThreadId tid = 1; tid < VG_N_THREADS; tid++)
+        if (in_profile(tid, key)) rebase(tid, False);
+    cg_callgraph_zero(key);
 }
 
 ULong cg_stack_bytes(void)

@@ -58,13 +58,15 @@ void cg_stack_thread_created(ThreadId parent, ThreadId child);
 void cg_stack_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack);
 void cg_stack_signal_returned(ThreadId tid, Int sigNo);
 
-/* Before a profile is written (a dump, an exec profile, the end): every
- * open activation's cost so far goes to its arc, and it goes on from here,
- * so that a later dump holds only what came after. */
-void cg_stack_settle_open(void);
-/* Every count forgotten (ZERO_STATS, a dump written, a child that starts
- * from zero): the arcs to 0, the open activations go on from here. */
-void cg_stack_zero(void);
+/* Before a profile of `key` (a cg_thread_key(): 0, all threads) is
+ * written (a dump, an exec profile, the end): every open activation's cost
+ * so far goes to its arc, and it goes on from here, so that a later dump
+ * holds only what came after. */
+void cg_stack_settle_open(ThreadId key);
+/* Every count of `key`'s profile forgotten (ZERO_STATS, a dump written, a
+ * child that starts from zero): its arcs to 0, its open activations go on
+ * from here. */
+void cg_stack_zero(ThreadId key);
 /* `n` more of event `ev` for thread `tid` (counted outside generated
  * code: a system call's time), into its running totals. */
 void cg_stack_count(ThreadId tid, Int ev, ULong n);

@@ -100,8 +100,9 @@ typedef struct {
      * given: yes, or no with --toggle-collect, as Callgrind has it). */
     Bool as_callgrind;
     Int collect_at_start;
-    Bool combine_dumps; /* run as Callgrind: every dump a part of one file */
-    Int systime;        /* run as Callgrind: --collect-systime, a CG_SYSTIME_ value */
+    Bool combine_dumps;    /* run as Callgrind: every dump a part of one file */
+    Int systime;           /* run as Callgrind: --collect-systime, a CG_SYSTIME_ value */
+    Bool separate_threads; /* run as Callgrind: a profile per thread (cg_threads.c) */
 } CgOptions;
 
 /* --collect-systime: no, or the unit of the time events (yes is msec). */
@@ -170,10 +171,22 @@ typedef struct {
     ULong wall_ns, cpu_ns;
 } CgSyscall;
 
+/* A thread's own counts with --separate-threads=yes (cg_threads.c): the
+ * lines it counted, in an open-addressed table keyed by the line (`cap` a
+ * power of two, at most half full), each with cg.thread_nev values and as
+ * many of their recursion-level parts. */
+typedef struct {
+    struct LineCC **keys;
+    ULong *vals;
+    UInt cap, n;
+    Bool exists; /* the thread (or an earlier one with its ThreadId) was created */
+} CgThreadLines;
+
 /* Everything kept per thread, each part by the file that owns it. */
 typedef struct {
-    CgStack stack;     /* cg_stack.c */
-    CgSyscall syscall; /* cg_clients.c */
+    CgStack stack;       /* cg_stack.c */
+    CgSyscall syscall;   /* cg_clients.c */
+    CgThreadLines lines; /* cg_threads.c */
 } CgThread;
 
 typedef struct CgState {
@@ -241,6 +254,14 @@ typedef struct CgState {
     /* cg_main.c: every thread's state (while activations are followed:
      * cg_stack_on()), indexed by ThreadId. */
     CgThread *threads;
+    /* cg_threads.c: with --separate-threads=yes, the events a thread's
+     * table keeps (cg_lines_recorded), in their order; the number of the
+     * current stretch between two settles (from 1), and the records that
+     * ran in it (NULL: one freed since). */
+    Int thread_ev[N_EVENTS], thread_nev;
+    UInt thread_gen;
+    struct SBInfo **ran;
+    UInt n_ran, max_ran;
 
     /* cg_stack.c: what generated code compares the stack pointer with at
      * every superblock (above it, the running thread's innermost activation
@@ -290,8 +311,10 @@ typedef struct CgState {
      * execve that may still fail (then removed). */
     UInt dump_seq;
     /* As Callgrind: the dumps written so far (a file's part: number is the
-     * next). */
+     * next), and with --combine-dumps=yes whether the file has its first
+     * part (and so its header). */
     UInt parts;
+    Bool combined_open;
     HChar *exec_file;
     UInt exec_seq_before;
 

@@ -25,6 +25,7 @@ typedef struct {
  * function each belongs to, and the arcs with a call or a cost, in the
  * order they are written. */
 typedef struct {
+    ThreadId thread; /* whose profile: a cg_thread_key() (0: all threads) */
     Int ev[N_EVENTS], nev;
     ULong total[N_EVENTS];
     CgFn **fns;
@@ -136,6 +137,7 @@ static void write_paths(CgOut *o, const Graph *g, CgNames *names, CgWriteStats *
     UInt kept = 0;
     for (UInt i = n; i-- > 0;) {
         const CgPath *x = nodes[i];
+        if (x->thread != g->thread) continue;
         for (Int e = 0; e < cg.graph_nev && !keep[i]; e++) keep[i] = x->incl[e] != 0;
         keep[i] |= x->calls != 0;
         if (!keep[i]) continue;
@@ -177,6 +179,7 @@ static void write_paths(CgOut *o, const Graph *g, CgNames *names, CgWriteStats *
     for (UInt i = 0; i < n_own; i++) diff[own[i].fn->index] += own[i].cc->ev[cg.graph_ev[0]];
     for (UInt i = 0; i < n; i++) {
         const CgPath *x = nodes[i];
+        if (x->thread != g->thread) continue;
         diff[x->fn->index] -= x->incl[0];
         if (x->parent) diff[x->parent->fn->index] += x->incl[0];
     }
@@ -188,8 +191,9 @@ static void write_paths(CgOut *o, const Graph *g, CgNames *names, CgWriteStats *
     VG_(free)(keep);
 }
 
-static void graph_make(Graph *g, LineCC **ccs, UInt n)
+static void graph_make(Graph *g, LineCC **ccs, UInt n, ThreadId thread)
 {
+    g->thread = thread;
     g->nev = cg_lines_recorded(g->ev);
     CgFnSet keep = {NULL, 0};
     if (cg_regions_on()) cg_fnset_counted(&keep, ccs, n, g->ev, g->nev);
@@ -209,6 +213,7 @@ static void graph_make(Graph *g, LineCC **ccs, UInt n)
     UInt n_arcs, kept = 0;
     g->arcs = cg_callgraph_arcs(&n_arcs);
     for (UInt i = 0; i < n_arcs; i++) {
+        if (g->arcs[i]->thread != thread) continue;
         Bool any = g->arcs[i]->calls != 0;
         for (Int e = 0; e < g->nev && !any; e++) any = g->arcs[i]->incl[e] != 0;
         if (any) g->arcs[kept++] = g->arcs[i];
@@ -321,14 +326,15 @@ static void write_blocks(CgOut *o, const Graph *g, CgNames *names, const HChar *
     }
 }
 
-void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, CgWriteStats *ws)
+void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, ThreadId thread,
+                             CgWriteStats *ws)
 {
     Graph g;
-    graph_make(&g, ccs, n);
+    graph_make(&g, ccs, n, thread);
     HChar pid[32];
     VG_(sprintf)(pid, "pid: %d\n", VG_(getpid)());
     /* A combined file's later parts start at their part header. */
-    if (!(cg.clo.combine_dumps && cg.parts > 0))
+    if (!(cg.clo.combine_dumps && cg.combined_open))
         cg_out_str(o, "# callgrind format\nversion: 1\ncreator: " CG_PROJECT "\n");
     cg_out_str(o, pid);
     if (cg.clo.as_callgrind) {
@@ -336,6 +342,11 @@ void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, 
         HChar part[32];
         VG_(sprintf)(part, "part: %u\n", cg.parts + 1);
         cg_out_str(o, part);
+    }
+    if (thread != 0) {
+        HChar line[32];
+        VG_(sprintf)(line, "thread: %u\n", thread);
+        cg_out_str(o, line);
     }
     cg_out_descs(o, desc);
     cg_out_str(o, "positions: line\n");
@@ -368,7 +379,7 @@ void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, 
 void cg_write_graph(CgOut *o, LineCC **ccs, UInt n, CgWriteStats *ws)
 {
     Graph g;
-    graph_make(&g, ccs, n);
+    graph_make(&g, ccs, n, 0);
     cg_out_str(o, "# call graph: " CG_PROJECT "; the lines up to the first fl= are its calls "
                   "(docs/format.md)\n");
     CgNames names = {0};

@@ -97,6 +97,7 @@ def callgrind(path, uncompressed=True):
     parts = []
     names = None
     cur = None
+    thread = None
     for no, line in enumerate(lines(path), 1):
         where = "%s:%d" % (path, no)
         if line == "" or line.startswith("#"):
@@ -115,11 +116,17 @@ def callgrind(path, uncompressed=True):
                 if names is None:
                     raise Refused("%s: %s: before events:" % (where, key))
                 tot = counts(names, value, where)
+                if thread is not None:
+                    tot = dict([("thread", thread)] + list(tot.items()))
                 if key == "totals" or cur is None:
                     cur = tot
-            if key == "part" and cur is not None:
-                parts.append(cur)
-                cur = None
+            if key == "thread":
+                thread = int(value)
+            if key == "part":
+                thread = None
+                if cur is not None:
+                    parts.append(cur)
+                    cur = None
             if uncompressed and key in NAME_KEYS and re.match(r"\s*\(\d+\)", value):
                 raise Refused("%s: compressed name '%s'" % (where, line))
             continue

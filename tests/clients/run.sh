@@ -41,7 +41,9 @@ cp "$ours" "$work/cgl/cachegrind-$VG_PLATFORM" && ln -s "$work/cgl/cachegrind-$V
 
 cc -O1 -g -I"$abs_top_srcdir/include" -I"$(dirname "$VG_LIBEXECDIR")/../include/valgrind" \
   -I/usr/include/valgrind -o "$work/clreq" "$progs/clreq.c" 2>"$work/build.log" &&
-  cc -O1 -g -I/usr/include/valgrind -o "$work/cgbench" "$progs/cgbench.c" 2>>"$work/build.log" || {
+  cc -O1 -g -I/usr/include/valgrind -o "$work/cgbench" "$progs/cgbench.c" 2>>"$work/build.log" &&
+  cc -O1 -g -pthread -I/usr/include/valgrind -o "$work/cgthreads" "$progs/cgthreads.c" \
+    2>>"$work/build.log" || {
   fail clients-build "could not build the programs:"; indent 10 <"$work/build.log"; exit 0; }
 
 # vg LIBDIR DIR ARGS...: Valgrind from DIR, as the harnesses run it
@@ -94,22 +96,27 @@ else
 fi
 
 # ---- Callgrind's command lines, on our tool run as Callgrind --------------
-# compare NAME RULES OPTIONS...: ours (cal) and Callgrind (sys), the same
-# options; every file read by the parser of RULES (parsers.py), each part's
-# Ir equal.
+# compare NAME "PROG [ARG]" RULES OPTIONS...: PROG on ours (cal) and
+# Callgrind (sys), the same options; every file read by the parser of RULES
+# (parsers.py), each part's Ir equal.  With --separate-threads=yes the
+# plain file name is left empty (as Callgrind leaves it): the harnesses
+# read the thread files.
 compare_callgrind() {
-  _name=$1 _rules=$2
-  shift 2
+  _name=$1 _prog=${2%% *} _arg=${2#* } _rules=$3
+  [ "$_arg" = "$2" ] && _arg=
+  shift 3
   vg cal "$_name-ours" --tool=callgrind "$@" --callgrind-out-file=callgrind.out.%p \
-    "$work/cgbench"
+    "$work/$_prog" $_arg
   vg sys "$_name-ref" --tool=callgrind "$@" --callgrind-out-file=callgrind.out.%p \
-    "$work/cgbench"
+    "$work/$_prog" $_arg
   _bad=
   for _side in ours ref; do
     : >"$work/$_name-$_side.parts"
     for _f in "$work/$_name-$_side"/callgrind.out.*; do
       [ -f "$_f" ] || continue
       _suffix=$(printf '%s\n' "${_f##*/}" | sed 's/^callgrind\.out\.[0-9]*//')
+      if [ ! -s "$_f" ]; then echo "${_suffix:-final} empty" >>"$work/$_name-$_side.parts"
+        continue; fi
       if ! _p=$(parse "$_rules" "$_f"); then
         [ "$_side" = ours ] && _bad="$_p"
         continue
@@ -117,7 +124,7 @@ compare_callgrind() {
       # Ir, and the system calls' count where there is one (their times
       # are the machine's).
       printf '%s\n' "$_p" | awk -v n="${_suffix:-final}" '{ l = n
-        for (i = 1; i <= NF; i++) if ($i ~ /^(Ir|sysCount)=/) l = l " " $i
+        for (i = 1; i <= NF; i++) if ($i ~ /^(thread|Ir|sysCount)=/) l = l " " $i
         print l }' >>"$work/$_name-$_side.parts"
     done
   done
@@ -131,14 +138,18 @@ compare_callgrind() {
   fi
 }
 
-# gungraun's defaults but --separate-threads=yes, which the tool does not
-# have yet (docs/cachegrind.md, "Running as Callgrind").
-compare_callgrind gungraun-callgrind callgrind --compress-strings=no --compress-pos=no \
-  --combine-dumps=no --dump-line=yes --dump-instr=no --trace-children=yes \
-  --cache-sim=yes $CACHES --toggle-collect=main
-# CodSpeed's, but --obj-skip (not yet); its parser runs on its servers, so
-# only the format's rules apply (Callgrind compresses positions here).
-compare_callgrind codspeed-callgrind callgrind-any -q --trace-children=yes --cache-sim=yes $CACHES \
-  --instr-atstart=no --collect-systime=nsec --compress-strings=no --combine-dumps=yes \
-  --dump-line=no --read-inline-info=yes
+# gungraun's defaults, the benchmark chosen by --toggle-collect.
+gungraun_cl="--compress-strings=no --compress-pos=no --combine-dumps=no --dump-line=yes \
+  --dump-instr=no --separate-threads=yes --trace-children=yes --cache-sim=yes $CACHES"
+compare_callgrind gungraun-callgrind cgbench callgrind $gungraun_cl --toggle-collect=main
+compare_callgrind gungraun-callgrind-threads "cgthreads turns" callgrind $gungraun_cl \
+  --toggle-collect=work
+# CodSpeed's, no object skipped (the programs have no interpreter); its
+# parser runs on its servers, so only the format's rules apply (Callgrind
+# compresses positions here).
+codspeed="-q --trace-children=yes --cache-sim=yes $CACHES --instr-atstart=no \
+  --collect-systime=nsec --compress-strings=no --combine-dumps=yes --dump-line=no \
+  --read-inline-info=yes --separate-threads=yes"
+compare_callgrind codspeed-callgrind cgbench callgrind-any $codspeed
+compare_callgrind codspeed-callgrind-threads cgthreads callgrind-any $codspeed
 exit 0

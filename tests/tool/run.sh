@@ -618,10 +618,11 @@ dump_totals() {
     [ -f "$_f" ] || continue
     _n=$(printf '%s\n' "${_f##*/}" | sed 's/^cg\.[0-9]*//')
     awk -v n="$_n" '
-      /^part:/ { part = $2 }
+      /^part:/ { part = $2; thread = "" }
+      /^thread:/ { thread = " thread " $2 }
       /^events:/ { col = sc = 0
         for (i = 2; i <= NF; i++) { if ($i == "Ir") col = i; if ($i == "sysCount") sc = i } }
-      /^totals:/ { print (n == "" ? "final" : n), "part", part, (col ? $col : "none"),
+      /^totals:/ { print (n == "" ? "final" : n), "part", part thread, (col ? $col : "none"),
         (sc ? "sysCount " ($sc == "" ? 0 : $sc) : ""); any = 1 }
       END { if (!any) print (n == "" ? "final" : n), "no totals" }' "$_f"
   done | sort
