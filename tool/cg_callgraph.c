@@ -11,6 +11,7 @@
 #include "cg_callgraph.h"
 #include "cg_lines.h"
 #include "cg_regions.h"
+#include "cg_skip.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
@@ -131,6 +132,7 @@ CgFn *cg_callgraph_fn_at(Addr a)
         cg_lines_intern_in(&cg.graph_objs, di ? VG_(DebugInfo_get_filename)(di) : "???");
     f = new_fn(name, file, line, obj);
     f->region = cg_regions_on() && cg_regions_match(name);
+    f->skip = cg_skip_on() && cg_skip_at(a);
     return f;
 }
 
@@ -144,9 +146,14 @@ CgFn *cg_callgraph_home(const HChar *name, const HChar *file)
  * call instruction (the byte before the return address) when it lies in
  * the caller, else the caller's entry (a tail call or a jump: the return
  * address is an older caller's). */
-static void call_site(CgArc *a)
+static void call_site(CgArc *a, const LineCC *site)
 {
     const CgFn *c = a->caller;
+    if (site) {
+        a->site_file = site->file;
+        a->site_line = site->line;
+        return;
+    }
     a->site_file = c ? c->file : cg_lines_intern("???");
     a->site_line = c ? c->line : 0;
     if (!c || a->ret == 0) return;
@@ -162,7 +169,7 @@ static Bool arc_is(const CgArc *a, ThreadId thread, const CgFn *caller, Bool cal
 }
 
 static CgArc *lookup_arc(ThreadId thread, CgFn *caller, Bool caller_rec, CgFn *callee,
-                         Bool callee_rec, Addr ret)
+                         Bool callee_rec, Addr ret, const LineCC *site)
 {
     CgArc *a = callee->last;
     if (arc_is(a, thread, caller, caller_rec, callee, callee_rec, ret)) return a;
@@ -176,7 +183,7 @@ static CgArc *lookup_arc(ThreadId thread, CgFn *caller, Bool caller_rec, CgFn *c
     a->caller_rec = caller_rec;
     a->callee_rec = callee_rec;
     a->ret = ret;
-    call_site(a);
+    call_site(a, site);
     a->next = cg.graph_arcs[h];
     cg.graph_arcs[h] = a;
     if (++cg.graph_arc_count > cg.graph_arc_buckets)
@@ -188,11 +195,13 @@ static CgArc *lookup_arc(ThreadId thread, CgFn *caller, Bool caller_rec, CgFn *c
 /* Most calls repeat the last call made along their path, then the last
  * call into their callee. */
 CgArc *cg_callgraph_arc(ThreadId thread, CgPath *via, CgFn *caller, Bool caller_rec, CgFn *callee,
-                        Bool callee_rec, Addr ret)
+                        Bool callee_rec, Addr ret, const LineCC *site)
 {
+    /* A call from skipped code is one from its site's line. */
+    if (site) ret = (Addr)site;
     if (via && arc_is(via->arc, thread, caller, caller_rec, callee, callee_rec, ret))
         return via->arc;
-    CgArc *a = lookup_arc(thread, caller, caller_rec, callee, callee_rec, ret);
+    CgArc *a = lookup_arc(thread, caller, caller_rec, callee, callee_rec, ret, site);
     if (via) via->arc = a;
     return a;
 }
@@ -276,6 +285,12 @@ CgFn **cg_callgraph_fns(UInt *n)
 CgArc **cg_callgraph_arcs(UInt *n)
 {
     return (CgArc **)flatten((void **)cg.graph_arcs, cg.graph_arc_buckets, cg.graph_arc_count, n);
+}
+
+void cg_callgraph_reskip(void)
+{
+    for (UInt i = 0; i < cg.graph_fn_buckets; i++)
+        for (CgFn *f = cg.graph_fns[i]; f; f = f->next) f->skip = cg_skip_object(f->obj);
 }
 
 UInt cg_callgraph_n_fns(void)

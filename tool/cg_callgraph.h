@@ -16,6 +16,7 @@ typedef struct CgFn {
     const HChar *obj;         /* interned: the object it lives in, "???" when unknown */
     UInt line;                /* the line of its entry (0: unknown) */
     Bool region;              /* its name matches a --toggle-collect pattern */
+    Bool skip;                /* its object is skipped (--obj-skip: cg_skip.c) */
     UInt id;                  /* 0, 1, ... in the order made: its slot in CgStack.active */
     UInt index;               /* its position in the output, while it is written */
     struct CgArc *last;       /* the arc into it found last (most calls repeat one) */
@@ -61,9 +62,11 @@ CgFn *cg_callgraph_fn_at(Addr a);
 /* The arc for a call by thread `thread` (a cg_thread_key()) from `caller`
  * (NULL: none) into `callee` that left `ret` as its return address (run
  * time; made the first time); `via`, when not NULL, is the call's path
- * node, which remembers its last arc. */
+ * node, which remembers its last arc.  `site`, when not NULL, is the line
+ * the call is made from instead (a call from skipped code: cg_skip.c). */
+struct LineCC;
 CgArc *cg_callgraph_arc(ThreadId thread, CgPath *via, CgFn *caller, Bool caller_rec, CgFn *callee,
-                        Bool callee_rec, Addr ret);
+                        Bool callee_rec, Addr ret, const struct LineCC *site);
 /* The node of the path `parent` (NULL: a root of `thread`'s) then `fn`,
  * made the first time; NULL when it is new and the table is full. */
 CgPath *cg_callgraph_path(ThreadId thread, CgPath *parent, CgFn *fn);
@@ -79,6 +82,9 @@ CgFn *cg_callgraph_home(const HChar *name, const HChar *file);
 /* All functions and all arcs, in no order (VG_(free) the arrays). */
 CgFn **cg_callgraph_fns(UInt *n);
 CgArc **cg_callgraph_arcs(UInt *n);
+/* After an object was added to those skipped: every function's skip flag
+ * again. */
+void cg_callgraph_reskip(void);
 /* For --stats. */
 UInt cg_callgraph_n_fns(void);
 UInt cg_callgraph_n_arcs(void);

@@ -45,12 +45,14 @@
 #include "cg_records.h"
 #include "cg_stack.h"
 #include "cg_threads.h"
+#include "pub_tool_aspacemgr.h"
 #include "pub_tool_clientstate.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_libcproc.h"
 #include "pub_tool_machine.h"
+#include "pub_tool_mallocfree.h"
 #include "pub_tool_options.h"
 #include "pub_tool_vkiscnums.h"
 #include "pub_tool_xarray.h"
@@ -187,6 +189,30 @@ Bool cg_clients_request(const UWord *args, UWord *ret)
     cg.callgrind_reqs[k]++;
     *ret = 0;
     return True;
+}
+
+void cg_clients_text(Addr a, HChar *buf, SizeT size)
+{
+    SizeT n = 0;
+    for (; a != 0 && n + 1 < size; n++) {
+        Addr p = a + n;
+        if ((n == 0 || p % VKI_PAGE_SIZE == 0) && !VG_(am_is_valid_for_client)(p, 1, VKI_PROT_READ))
+            break;
+        UChar c = *(const UChar *)p;
+        if (c == 0) break;
+        buf[n] = c < 0x20 || c == 0x7f ? '?' : (HChar)c;
+    }
+    buf[n] = '\0';
+}
+
+void cg_clients_add_meta(Addr text)
+{
+    if (cg.n_meta >= CG_CLIENTS_META_MAX) return;
+    HChar buf[1024];
+    cg_clients_text(text, buf, sizeof buf);
+    if (buf[0] == '\0') return;
+    cg.meta = VG_(realloc)("cg.clients.meta", cg.meta, (cg.n_meta + 1) * sizeof *cg.meta);
+    cg.meta[cg.n_meta++] = VG_(strdup)("cg.clients.meta", buf);
 }
 
 Bool cg_clients_desc(HChar *buf, SizeT size)

@@ -56,6 +56,16 @@ Bool cg_clients_request(const UWord *args, UWord *ret);
 /* The desc: line that names the Callgrind requests ignored so far, into
  * `buf` of `size` bytes; False (and nothing written) when there were none. */
 Bool cg_clients_desc(HChar *buf, SizeT size);
+/* A NUL-terminated string of the client's at `a` (0: none), for a desc:
+ * line or a request's argument: at most size - 1 bytes, up to the first
+ * byte that cannot be read, with every control byte (which could end a
+ * line) as '?'. */
+void cg_clients_text(Addr a, HChar *buf, SizeT size);
+/* Run as Callgrind, CodSpeed's metadata request: the client's string at
+ * `text` is a desc: line of every file written from now on (at most
+ * CG_CLIENTS_META_MAX of them; the ones after are dropped). */
+#define CG_CLIENTS_META_MAX 64
+void cg_clients_add_meta(Addr text);
 /* An option this tool does not know: when it is one of Callgrind's, says
  * so (and what to use here, if anything) and exits, as for a bad option. */
 void cg_clients_option_hint(const HChar *arg);

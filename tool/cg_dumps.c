@@ -17,8 +17,10 @@
  * forgets them all; the simulators keep their state, and the activations
  * still open go on, counting from there. */
 #include "cg_dumps.h"
+#include "cg_clients.h"
 #include "cg_output.h"
 #include "cg_records.h"
+#include "cg_skip.h"
 #include "cg_stack.h"
 #include "cg_threads.h"
 #include "pub_tool_aspacemgr.h"
@@ -45,6 +47,7 @@ static ThreadId requester(void)
 
 static void forget_counts(void)
 {
+    cg_skip_settle();
     cg_records_fold_all();
     ThreadId t = requester();
     if (t) {
@@ -75,28 +78,12 @@ void cg_dumps_zero(void)
     forget_counts();
 }
 
-/* A NUL-terminated string of the client's at `a` (0: none) as desc: text:
- * at most size - 1 bytes, up to the first byte that cannot be read, with
- * every control byte (which could end the line) as '?'. */
-static void client_text(Addr a, HChar *buf, SizeT size)
-{
-    SizeT n = 0;
-    for (; a != 0 && n + 1 < size; n++) {
-        Addr p = a + n;
-        if ((n == 0 || p % VKI_PAGE_SIZE == 0) && !VG_(am_is_valid_for_client)(p, 1, VKI_PROT_READ))
-            break;
-        UChar c = *(const UChar *)p;
-        if (c == 0) break;
-        buf[n] = c < 0x20 || c == 0x7f ? '?' : (HChar)c;
-    }
-    buf[n] = '\0';
-}
-
 /* Writes the counts so far, which stay in the lines, to the next free
  * <out-file>.<n> with the line `desc`.  Returns the name written (to be
  * freed), or NULL when it could not be written (a message says why). */
 static HChar *write_partial(const HChar *desc, ThreadId t)
 {
+    cg_skip_settle();
     cg_records_fold_all();
     if (t) {
         cg_threads_settle(t);
@@ -138,7 +125,7 @@ static HChar *desc_line(const HChar *key, Addr text)
 {
     HChar *d = VG_(malloc)("cg.dumps.desc", TEXT_MAX + 32);
     SizeT at = VG_(sprintf)(d, "desc: %s: ", key);
-    client_text(text, d + at, TEXT_MAX);
+    cg_clients_text(text, d + at, TEXT_MAX);
     if (d[at] == '\0') d[at - 1] = '\0';
     return d;
 }

@@ -10,6 +10,7 @@
 #include "cg_emit.h"
 #include "cg_repeat.h"
 #include "cg_clients.h"
+#include "cg_skip.h"
 #include "cg_stack.h"
 #include "cg_threads.h"
 #include "cg_tiers.h"
@@ -495,6 +496,7 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
         addStmtToIRSB(out, sb_in->stmts[i]);
     cg_stack_prologue(out, addr, layout, gWordTy);
     cg_threads_emit_ran(out, sbi);
+    if (cg_skip_on() && cg_skip_at(addr)) cg_skip_emit(out, sbi);
     for (; i < sb_in->stmts_used; i++) {
         IRStmt *st = sb_in->stmts[i];
         if (!st) continue;

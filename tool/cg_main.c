@@ -4,6 +4,7 @@
  * makes while the client runs, and exit.  It also defines `cg`, the tool's
  * run-time state (cg_state.h), with every default. */
 #include "cg_caches.h"
+#include "cg_callgraph.h"
 #include "cg_clients.h"
 #include "cg_dumps.h"
 #include "cg_instrument.h"
@@ -12,6 +13,7 @@
 #include "cg_regions.h"
 #include "cg_repeat.h"
 #include "cg_runtime.h"
+#include "cg_skip.h"
 #include "cg_stack.h"
 #include "cg_threads.h"
 #include "cg_tiers.h"
@@ -22,6 +24,7 @@
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_options.h"
 #include "pub_tool_threadstate.h"
+#include "pub_tool_vki.h"
 #include "pub_tool_transtab.h"
 #include "valgrind.h"
 
@@ -98,6 +101,9 @@ static Bool callgrind_option(const HChar *arg)
         if (cg.clo.systime < 0)
             VG_(fmsg_bad_option)(arg, "--collect-systime takes no, yes, msec, usec or nsec\n");
     } else if VG_BOOL_CLO (arg, "--separate-threads", cg.clo.separate_threads) {
+    } else if VG_STR_CLO (arg, "--obj-skip", v) {
+        if (v[0] == '\0') VG_(fmsg_bad_option)(arg, "--obj-skip needs an object's path\n");
+        cg_skip_add(v);
     } else {
         cg_clients_option_hint(arg);
         return False;
@@ -197,8 +203,9 @@ static void print_usage(void)
     ("\n    Run as Callgrind (started as --tool=callgrind), it also takes\n"
      "    Callgrind's --callgrind-out-file [callgrind.out.%%p], --instr-atstart,\n"
      "    --collect-atstart, --combine-dumps, --collect-systime, --dump-line,\n"
-     "    --compress-strings, --compress-pos, --dump-instr=no and\n"
-     "    --separate-threads, and honours Callgrind's client requests.\n");
+     "    --compress-strings, --compress-pos, --dump-instr=no,\n"
+     "    --separate-threads and CodSpeed's --obj-skip, and honours\n"
+     "    Callgrind's client requests.\n");
     VG_(printf)
     ("\n    This tool is %s: report its bugs to that project (its\n"
      "    README, \"Reporting bugs\"), not to valgrind.org as the last line says.\n",
@@ -272,11 +279,32 @@ static const Request callgrind_requests[] = {
     [CG_CT_STOP_INSTRUMENTATION] = REQ_STOP,
 };
 
+/* CodSpeed's request to skip an object from now on (its path, a string of
+ * the client's): as --obj-skip, the code translated before is translated
+ * again. */
+static void skip_object_request(Addr path)
+{
+    HChar buf[VKI_PATH_MAX];
+    cg_clients_text(path, buf, sizeof buf);
+    if (buf[0] == '\0' || cg_skip_object(buf)) return;
+    cg_skip_add(buf);
+    cg_callgraph_reskip();
+    VG_(discard_translations_safely)(0x1000, ~(SizeT)0xfff, "cachegrind");
+}
+
 /* Run as Callgrind, with the block that made the request counted after
  * it (cg_clients.c); CodSpeed's two and the undefined codes are noted. */
 static Bool callgrind_request(ThreadId tid, const UWord *args, UWord *ret)
 {
     UWord k = args[0] - VG_USERREQ_TOOL_BASE('C', 'T');
+    if (k == CG_CT_CODSPEED_SKIP_OBJ || k == CG_CT_CODSPEED_META) {
+        if (k == CG_CT_CODSPEED_SKIP_OBJ)
+            skip_object_request(args[1]);
+        else
+            cg_clients_add_meta(args[1]);
+        *ret = 0;
+        return True;
+    }
     if (k >= sizeof callgrind_requests / sizeof callgrind_requests[0])
         return cg_clients_request(args, ret);
     Request what = callgrind_requests[k];
@@ -342,6 +370,7 @@ static void discard_superblock(Addr orig_addr, VexGuestExtents vge)
 static void between_blocks(ThreadId tid, ULong blocks_dispatched)
 {
     (void)blocks_dispatched;
+    cg_skip_settle();
     cg_threads_bury();
     cg_records_bury();
     cg_tiers_switch();
@@ -403,6 +432,7 @@ static void post_clo_init(void)
 static void fini(Int exitcode)
 {
     (void)exitcode; /* the profile is written whatever the client's status */
+    cg_skip_settle();
     cg_records_fold_all();
     cg_stack_settle_open(0);
     cg_write_results();

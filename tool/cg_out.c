@@ -178,6 +178,11 @@ void cg_out_descs(CgOut *o, const HChar *desc)
         cg_out_str(o, desc);
         cg_out_str(o, "\n");
     }
+    for (UInt i = 0; i < cg.n_meta; i++) {
+        cg_out_str(o, "desc: ");
+        cg_out_str(o, cg.meta[i]);
+        cg_out_str(o, "\n");
+    }
     HChar ignored[CG_CLIENTS_DESC_MAX];
     if (cg_clients_desc(ignored, sizeof ignored)) {
         cg_out_str(o, ignored);

@@ -54,6 +54,7 @@ SBInfo *cg_record_new(Addr addr, UShort extent0_len, UInt n_instrs, UInt max_gro
     sbi->addr = addr;
     sbi->extent0_len = extent0_len;
     sbi->queued = False;
+    sbi->skip_listed = False;
     sbi->n_instrs = n_instrs;
     sbi->n_groups = 0;
     sbi->max_groups = max_groups;

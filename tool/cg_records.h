@@ -53,7 +53,8 @@ typedef struct SBInfo {
     Addr addr;
     struct SBInfo *next_dead; /* in the graveyard, once discarded */
     UShort extent0_len;
-    Bool queued; /* waiting to be translated again, hot */
+    Bool queued;      /* waiting to be translated again, hot */
+    Bool skip_listed; /* on cg.skip_ran (cg_skip.c) */
     UInt n_instrs;
     UInt n_groups, max_groups;
     UInt n_counted, max_counted;

@@ -84,6 +84,7 @@
 #include "cg_callgraph.h"
 #include "cg_lines.h"
 #include "cg_regions.h"
+#include "cg_skip.h"
 #include "cg_threads.h"
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_libcassert.h"
@@ -136,6 +137,12 @@ static CgFrame *frame(const CgStack *s, UInt i)
 static ULong *run_of(ThreadId tid)
 {
     return tid == cg.stack_tid ? cg.run : stack_of(tid)->run;
+}
+
+/* A thread's call site of skipped code: cg.skip_site while it runs. */
+static LineCC **site_of(ThreadId tid)
+{
+    return tid == cg.stack_tid ? &cg.skip_site : &stack_of(tid)->skip_site;
 }
 
 /* After any change to the running thread's stack, its region or the
@@ -197,6 +204,9 @@ static void pop(ThreadId tid, CgStack *s)
 {
     CgFrame *f = frame(s, --s->n);
     ULong *run = run_of(tid);
+    /* What skipped code counted went to the site the activation ends with. */
+    if (tid == cg.stack_tid) cg_skip_settle();
+    *site_of(tid) = f->skip_site;
     if (!f->fn) {
         for (Int i = 0; i < cg.graph_nev; i++) run[cg.graph_ev[i]] = f->start[i];
         set_region(tid, s, f->opened_region);
@@ -231,14 +241,20 @@ static void unwind(ThreadId tid, CgStack *s, UWord sp)
     }
 }
 
-static CgFrame *push(CgStack *s)
+/* A new frame on thread `tid`'s stack `s`, which keeps the thread's call
+ * site of skipped code until it ends (the activation has none yet). */
+static CgFrame *push(ThreadId tid, CgStack *s)
 {
     if (s->n == s->max) {
         s->max = s->max ? 2 * s->max : 64;
         s->frames = VG_(realloc)("cg.stack.frames", s->frames, s->max * (SizeT)cg.frame_bytes);
     }
     if (s->n + 1 > cg.stat_max_depth) cg.stat_max_depth = s->n + 1;
-    return frame(s, s->n++);
+    CgFrame *f = frame(s, s->n++);
+    if (tid == cg.stack_tid) cg_skip_settle();
+    f->skip_site = *site_of(tid);
+    *site_of(tid) = NULL;
+    return f;
 }
 
 /* The word at `sp`, where a call leaves its return address; 0 when it
@@ -274,6 +290,13 @@ static VG_REGPARM(1) void stack_leave(UWord sp)
 {
     unwind(cg.stack_tid, stack_of(cg.stack_tid), sp);
     reload();
+}
+
+/* Called at every superblock that starts at the entry of a function of a
+ * skipped object (cg_skip.c). */
+static VG_REGPARM(1) void skip_enter(UWord sp)
+{
+    cg_skip_entered(return_address(stack_of(cg.stack_tid), sp));
 }
 
 /* Called at every superblock that starts at the entry of `fn`. */
@@ -337,11 +360,14 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
     }
     CgArc *arc = NULL;
     if (record && caller && caller->counted) {
+        /* A call from skipped code comes from the line its site is. */
+        Addr ret = return_address(s, sp);
+        const LineCC *site = cg.skip_site && ret && cg_skip_at(ret - 1) ? cg.skip_site : NULL;
         arc = cg_callgraph_arc(cg_thread_key(cg.stack_tid), path, caller->fn, caller->rec, fn, rec,
-                               return_address(s, sp));
+                               ret, site);
         arc->calls++;
     }
-    CgFrame *f = push(s);
+    CgFrame *f = push(cg.stack_tid, s);
     f->sp = sp;
     f->interrupted = 0;
     f->fn = fn;
@@ -392,7 +418,7 @@ void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRTyp
     if (!cg_stack_on()) return;
     IRExpr *sp = cg_stack_sp(out, layout, word);
     CgFn *fn = cg_stack_entry_at(addr);
-    if (fn) {
+    if (fn && !fn->skip) {
         cg_stack_emit_enter(out, sp, fn);
         return;
     }
@@ -403,6 +429,12 @@ void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRTyp
                                     mkIRExprVec_1(sp));
     di->guard = bind(out, Ity_I1, IRExpr_Binop(w64 ? Iop_CmpLT64U : Iop_CmpLT32U, limit, sp));
     addStmtToIRSB(out, IRStmt_Dirty(di));
+    /* A skipped function's entry opens nothing, but may name a call site
+     * (after the returns the stack pointer shows). */
+    if (fn)
+        addStmtToIRSB(out, IRStmt_Dirty(unsafeIRDirty_0_N(1, "cg_stack_skip_enter",
+                                                          VG_(fnptr_to_fnentry)(skip_enter),
+                                                          mkIRExprVec_1(sp))));
 }
 
 void cg_stack_emit_fall(IRSB *out, Addr next, IRExpr *guard)
@@ -424,11 +456,14 @@ void cg_stack_thread_runs(ThreadId tid)
     if (!cg_stack_on() || tid == cg.stack_tid) return;
     if (cg.stack_tid != VG_INVALID_THREADID) {
         CgStack *old = stack_of(cg.stack_tid);
+        cg_skip_settle();
         VG_(memcpy)(old->run, cg.run, sizeof cg.run);
         old->fell_into = cg.fell_into;
+        old->skip_site = cg.skip_site;
     }
     VG_(memcpy)(cg.run, stack_of(tid)->run, sizeof cg.run);
     cg.fell_into = stack_of(tid)->fell_into;
+    cg.skip_site = stack_of(tid)->skip_site;
     cg.stack_tid = tid;
     set_region(tid, stack_of(tid), stack_of(tid)->in_region);
     reload();
@@ -463,6 +498,7 @@ void cg_stack_thread_created(ThreadId parent, ThreadId child)
     rebase(child, True);
     CgStack *s = stack_of(child);
     s->n = s->folds = s->roots = 0;
+    *site_of(child) = NULL;
     if (s->n_active) VG_(memset)(s->active, 0, s->n_active * sizeof *s->active);
     set_region(child, s, False);
     VG_(memset)(run_of(child), 0, sizeof s->run);
@@ -475,7 +511,7 @@ void cg_stack_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
     (void)alt_stack; /* the handler's first stack pointer tells the same */
     if (!cg_stack_on()) return;
     CgStack *s = stack_of(tid);
-    CgFrame *f = push(s);
+    CgFrame *f = push(tid, s);
     /* Field by field: a frame is shorter than CgFrame (see frame()). */
     f->sp = FENCE_PENDING;
     f->interrupted = VG_(get_SP)(tid);

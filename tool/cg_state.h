@@ -27,6 +27,9 @@
  * its six, the two of CodSpeed's fork, and any other of its range. */
 #define CG_CALLGRIND_REQUESTS 9
 
+/* The pages of code whose object cg_skip.c remembers (a power of two). */
+#define CG_SKIP_PAGES 1024
+
 /* Events a superblock's walk queues before it must flush them (where
  * upstream flushes too), and so the values one cold flush can pass to its
  * helper through cg.scratch. */
@@ -133,27 +136,29 @@ struct CgArc;
 /* One open activation of --call-graph (cg_stack.c), or a signal handler's
  * fence: the activations above a fence are the handler's. */
 typedef struct {
-    UWord sp;              /* the stack pointer at its entry; a fence's top (0: not known yet) */
-    UWord interrupted;     /* a fence: the stack pointer where the signal came */
-    struct CgFn *fn;       /* NULL: a fence */
-    struct CgArc *arc;     /* the arc its cost goes to; NULL: a root */
-    struct CgPath *node;   /* its call path (NULL: none) */
-    Bool owns_node;        /* it alone adds to the node (else an open frame does) */
-    Bool rec;              /* recursion level 2 or deeper */
-    Bool counted;          /* opened inside a --toggle-collect region (or without regions) */
-    Bool opened_region;    /* it opened its thread's region (a fence: the region it saved) */
-    ULong start[N_EVENTS]; /* the thread's running totals of the recorded events
-                              (cg.graph_ev) at its entry (a fence: at delivery) */
+    UWord sp;                 /* the stack pointer at its entry; a fence's top (0: not known yet) */
+    UWord interrupted;        /* a fence: the stack pointer where the signal came */
+    struct CgFn *fn;          /* NULL: a fence */
+    struct CgArc *arc;        /* the arc its cost goes to; NULL: a root */
+    struct CgPath *node;      /* its call path (NULL: none) */
+    struct LineCC *skip_site; /* the thread's skipped-code call site when it opened */
+    Bool owns_node;           /* it alone adds to the node (else an open frame does) */
+    Bool rec;                 /* recursion level 2 or deeper */
+    Bool counted;             /* opened inside a --toggle-collect region (or without regions) */
+    Bool opened_region;       /* it opened its thread's region (a fence: the region it saved) */
+    ULong start[N_EVENTS];    /* the thread's running totals of the recorded events
+                                 (cg.graph_ev) at its entry (a fence: at delivery) */
 } CgFrame;
 
 /* One thread's activations (cg_stack.c). */
 typedef struct {
     CgFrame *frames; /* outermost first, cg.frame_bytes apart */
     UInt n, max;
-    ULong run[N_EVENTS];    /* its running totals, while another thread runs */
-    UWord seg_lo, seg_hi;   /* a readable stretch of its stack, for return addresses */
-    Bool in_region;         /* inside a --toggle-collect region (regions ride on the stack) */
-    struct CgFn *fell_into; /* its cg.fell_into, while another thread runs */
+    ULong run[N_EVENTS];      /* its running totals, while another thread runs */
+    UWord seg_lo, seg_hi;     /* a readable stretch of its stack, for return addresses */
+    Bool in_region;           /* inside a --toggle-collect region (regions ride on the stack) */
+    struct CgFn *fell_into;   /* its cg.fell_into, while another thread runs */
+    struct LineCC *skip_site; /* its cg.skip_site, while another thread runs */
     /* Its open activations of each function, by CgFn.id (past n_active:
      * none), so a thread switch moves nothing; how many of its open frames
      * share a path node that an outer frame owns (a fold), and how many own
@@ -296,10 +301,31 @@ typedef struct CgState {
     UInt graph_node_buckets, graph_n_nodes, graph_max_nodes;
     Int graph_ev[N_EVENTS], graph_nev;
 
+    /* cg_skip.c: run as Callgrind, the objects --obj-skip names (and
+     * CodSpeed's request); the records of skipped code that ran since the
+     * last settle; the running thread's call site that skipped code's
+     * costs go to (NULL: none, they stay on their own lines), and with
+     * --separate-threads the site lines it added to since the last thread
+     * settle; which pages of code lie in a skipped object (by page number,
+     * direct-mapped; 0: not known). */
+    const HChar **skip_objs;
+    UInt n_skip_objs;
+    struct SBInfo **skip_ran;
+    UInt n_skip_ran, max_skip_ran;
+    struct LineCC *skip_site;
+    struct LineCC **skip_touched;
+    UInt n_skip_touched, max_skip_touched;
+    Addr skip_page[CG_SKIP_PAGES];
+    Bool skip_page_in[CG_SKIP_PAGES];
+
     /* cg_clients.c: the client requests of Callgrind's (and CodSpeed's)
      * that the program made, by kind, and in all. */
     ULong callgrind_reqs[CG_CALLGRIND_REQUESTS];
     ULong callgrind_reqs_total;
+    /* Run as Callgrind, the desc: lines CodSpeed's metadata request gave
+     * (their text after `desc: `), for every file written after it. */
+    HChar **meta;
+    UInt n_meta;
     /* Run as Callgrind: the record of the last superblock that ended in a
      * client request, and the address it went on at (cg_clients.c, "A
      * request's own block"). */

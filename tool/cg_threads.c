@@ -29,6 +29,7 @@
  * Callgrind keeps a thread's counts when it exits, and a new thread that
  * gets its ThreadId adds to them: so do these tables. */
 #include "cg_threads.h"
+#include "cg_skip.h"
 #include "cg_records.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_machine.h"
@@ -172,6 +173,12 @@ void cg_threads_settle(ThreadId tid)
 {
     if (!cg.clo.separate_threads) return;
     tl_assert(tid != VG_INVALID_THREADID && tid < VG_N_THREADS);
+    /* Skipped code's counts go to their call sites first, which a record
+     * that did not run may own. */
+    cg_skip_settle();
+    LineCC **sites;
+    UInt n_sites = cg_skip_take_sites(&sites);
+    for (UInt i = 0; i < n_sites; i++) move_line(tid, sites[i]);
     /* All folded before any line moves: a line that several records
      * share has its counts from each of them. */
     for (UInt i = 0; i < cg.n_ran; i++)
