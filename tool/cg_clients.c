@@ -43,6 +43,7 @@
  * of the moment they were made. */
 #include "cg_clients.h"
 #include "cg_records.h"
+#include "cg_skip.h"
 #include "cg_stack.h"
 #include "cg_threads.h"
 #include "pub_tool_aspacemgr.h"
@@ -136,7 +137,10 @@ void cg_clients_pre_syscall(ThreadId tid, UInt sysno)
      * them, and Callgrind counts a call when it returns). */
     if (cg.clo.systime != CG_SYSTIME_NO && !exits && cg.req_sbi &&
         VG_(get_IP)(tid) == cg.req_next) {
-        sc->cc = cg.req_sbi->instrs[cg.req_sbi->n_instrs - 1].cc;
+        const InstrInfo *ii = &cg.req_sbi->instrs[cg.req_sbi->n_instrs - 1];
+        /* A skipped object's call counts at its call site, as its other
+         * costs do (cg_skip.c). */
+        sc->cc = cg.skip_site && cg_skip_at(ii->addr) ? cg.skip_site : ii->cc;
         sc->collect = cg.collect;
         sc->rec_gate = cg.rec_gate;
         sc->wall_ns = now_ns(VKI_CLOCK_MONOTONIC);

@@ -11,8 +11,9 @@
  * thread's own table (CgThread.lines).  Invariant: between two settles the
  * lines hold the counts of cg.stack_tid alone, made since the last settle,
  * all of them on lines of the records that ran since (every count is made
- * by a superblock's code or its helpers, on the superblock's own lines);
- * after a settle every line is 0.  Each superblock's start puts its record
+ * by a superblock's code or its helpers, on the superblock's own lines)
+ * or on the call sites that skipped code's counts were moved to (cg_skip.c
+ * lists those); after a settle every line is 0.  Each superblock's start puts its record
  * on the list of those that ran (cg.ran), once per stretch: an inline
  * compare of two words, so a switch costs what ran since the last one,
  * not what the program has run.  A count made outside generated code (a
