@@ -43,7 +43,8 @@ cc -O1 -g -I"$abs_top_srcdir/include" -I"$(dirname "$VG_LIBEXECDIR")/../include/
   -I/usr/include/valgrind -o "$work/clreq" "$progs/clreq.c" 2>"$work/build.log" &&
   cc -O1 -g -I/usr/include/valgrind -o "$work/cgbench" "$progs/cgbench.c" 2>>"$work/build.log" &&
   cc -O1 -g -pthread -I/usr/include/valgrind -o "$work/cgthreads" "$progs/cgthreads.c" \
-    2>>"$work/build.log" || {
+    2>>"$work/build.log" &&
+  cc -O1 -g -o "$work/forker" "$progs/forker.c" 2>>"$work/build.log" || {
   fail clients-build "could not build the programs:"; indent 10 <"$work/build.log"; exit 0; }
 
 # vg LIBDIR DIR ARGS...: Valgrind from DIR, as the harnesses run it
@@ -144,6 +145,9 @@ gungraun_cl="--compress-strings=no --compress-pos=no --combine-dumps=no --dump-l
 compare_callgrind gungraun-callgrind cgbench callgrind $gungraun_cl --toggle-collect=main
 compare_callgrind gungraun-callgrind-threads "cgthreads turns" callgrind $gungraun_cl \
   --toggle-collect=work
+# A process that forks (--trace-children=yes): a file per process (by the
+# pid in the name) and per thread, each with its own part of main().
+compare_callgrind gungraun-callgrind-fork forker callgrind $gungraun_cl --toggle-collect=main
 # CodSpeed's, no object skipped (the programs have no interpreter); its
 # parser runs on its servers, so only the format's rules apply (Callgrind
 # compresses positions here).
