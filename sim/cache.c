@@ -35,6 +35,7 @@ void cache_init(Cache *c, const CacheConfig *cfg, uint64_t *tags)
     c->cfg = *cfg;
     c->tags = tags;
     c->avx2 = 0;
+    c->narrow = c->set_bits = 0;
     if (!geometry(cfg, &sets, &line_bits)) {
         c->sets = c->assoc = c->line_bits = 0;
         c->set_mask = 0;
@@ -92,6 +93,40 @@ __attribute__((target("avx2"))) static int ref_avx2(uint64_t *set, uint32_t asso
     set[0] = block;
     return found == 0;
 }
+
+/* The same with 32-bit tags (cache_use_narrow), eight ways per
+ * instruction: assoc a multiple of 8, at most 32, and set[0] != tag. */
+typedef uint32_t u32x8 __attribute__((vector_size(32), aligned(4)));
+typedef int32_t i32x8 __attribute__((vector_size(32)));
+typedef float f32x8 __attribute__((vector_size(32)));
+#ifdef __clang__
+#define SHIFT_GROUP0_32(v) __builtin_shufflevector((v), (v), 0, 0, 1, 2, 3, 4, 5, 6)
+#else
+#define SHIFT_GROUP0_32(v) __builtin_shuffle((v), (u32x8){0, 0, 1, 2, 3, 4, 5, 6})
+#endif
+__attribute__((target("avx2"))) static int ref_avx2_32(uint32_t *set, uint32_t assoc, uint32_t tag)
+{
+    const u32x8 b = {tag, tag, tag, tag, tag, tag, tag, tag};
+    uint32_t found = 0, k;
+    for (k = 0; k < assoc; k += 8) {
+        i32x8 eq = (i32x8)(*(const u32x8 *)(set + k) == b);
+        found |= (uint32_t)__builtin_ia32_movmskps256((f32x8)eq) << k;
+    }
+    int32_t p = found ? __builtin_ctz(found) : (int32_t)assoc - 1;
+    const i32x8 pv = {p, p, p, p, p, p, p, p}, eight = {8, 8, 8, 8, 8, 8, 8, 8};
+    k = assoc - 8;
+    i32x8 way = {(int32_t)k,     (int32_t)k + 1, (int32_t)k + 2, (int32_t)k + 3,
+                 (int32_t)k + 4, (int32_t)k + 5, (int32_t)k + 6, (int32_t)k + 7};
+    for (;; k -= 8, way -= eight) {
+        u32x8 cur = *(const u32x8 *)(set + k);
+        u32x8 prev = k ? *(const u32x8 *)(set + k - 1) : SHIFT_GROUP0_32(cur);
+        u32x8 keep = (u32x8)(way > pv);
+        *(u32x8 *)(set + k) = (cur & keep) | (prev & ~keep);
+        if (k == 0) break;
+    }
+    set[0] = tag;
+    return found == 0;
+}
 #endif
 
 int cache_use_avx2(Cache *c, int available)
@@ -103,11 +138,84 @@ int cache_use_avx2(Cache *c, int available)
     return c->avx2;
 }
 
+/* A narrow cache's tags back to 64 bits, in place: from the last way
+ * down, each wide tag covers two narrow ones that are already read. */
+static void widen(Cache *c)
+{
+    const uint32_t *narrow = (const uint32_t *)c->tags;
+    size_t n = (size_t)c->sets * c->assoc;
+    while (n-- > 0) {
+        uint32_t t = narrow[n];
+        uint64_t set = n / c->assoc;
+        c->tags[n] = t ? ((uint64_t)(t - 1) << c->set_bits) | set : 0;
+    }
+    c->narrow = 0;
+}
+
+/* ref() with 32-bit tags; -1 when the block does not fit (the cache is
+ * wide again, and the caller references it so). */
+static int ref_narrow(Cache *c, uint64_t block)
+{
+    uint64_t hi = block >> c->set_bits;
+    uint32_t i, j, tag, *set;
+
+    if (hi >= UINT32_MAX) {
+        widen(c);
+        return -1;
+    }
+    tag = (uint32_t)hi + 1;
+    set = (uint32_t *)c->tags + (size_t)(block & c->set_mask) * c->assoc;
+    if (set[0] == tag) return 0;
+#ifdef HAVE_AVX2_REF
+    if (c->narrow == 2) return ref_avx2_32(set, c->assoc, tag);
+#endif
+    for (i = 1; i < c->assoc; i++) {
+        if (set[i] == tag) {
+            for (j = i; j > 0; j--) set[j] = set[j - 1];
+            set[0] = tag;
+            return 0;
+        }
+    }
+    for (j = c->assoc - 1; j > 0; j--) set[j] = set[j - 1];
+    set[0] = tag;
+    return 1;
+}
+
+int cache_use_narrow(Cache *c)
+{
+    uint32_t b = 0, w, *narrow = (uint32_t *)c->tags;
+
+    if (c->sets == 0) return 0;
+    while ((1u << b) < c->sets) b++;
+    c->set_bits = b;
+    /* Every tag is 0 (cache_init): set 0's ways hold block 0, tag 1. */
+    for (w = 0; w < c->assoc; w++) narrow[w] = 1;
+    c->narrow = 1;
+#ifdef HAVE_AVX2_REF
+    if (c->avx2 && c->assoc % 8 == 0) c->narrow = 2;
+#endif
+    return 1;
+}
+
+uint64_t cache_way_block(const Cache *c, size_t i)
+{
+    uint32_t t;
+
+    if (!c->narrow) return c->tags[i];
+    t = ((const uint32_t *)c->tags)[i];
+    return t ? ((uint64_t)(t - 1) << c->set_bits) | (i / c->assoc) : 0;
+}
+
 static inline int ref(Cache *c, uint64_t block)
 {
-    uint64_t *set = cache_set(c, block);
+    uint64_t *set;
     uint32_t i, j;
 
+    if (c->narrow) {
+        int r = ref_narrow(c, block);
+        if (r >= 0) return r;
+    }
+    set = cache_set(c, block);
     if (set[0] == block) return 0;
 #ifdef HAVE_AVX2_REF
     if (c->avx2) return ref_avx2(set, c->assoc, block);

@@ -28,6 +28,9 @@ typedef struct {
     uint32_t sets, assoc, line_bits;
     uint64_t set_mask;
     uint32_t avx2; /* set references use AVX2 (cache_use_avx2) */
+    /* The tags are 32 bits (cache_use_narrow): 0 with the contract above
+     * (1: narrow, 2: narrow with AVX2), and log2(sets). */
+    uint32_t narrow, set_bits;
     CacheConfig cfg;
 } Cache;
 
@@ -44,6 +47,21 @@ void cache_init(Cache *c, const CacheConfig *cfg, uint64_t *tags);
  * 32); returns whether they will.  Results never depend on it.  Off after
  * cache_init(). */
 int cache_use_avx2(Cache *c, int available);
+
+/* Keeps `c`'s tags in 32 bits, half the memory (a 16-way set of 64-byte
+ * lines fills one host cache line, not two): for a cache that only
+ * cache_ref()/cache_access() and the hierarchy reach, never inline code
+ * (the layout contract above and cache_set() do not hold for it).  Each
+ * way holds (block >> log2(sets)) + 1, or 0 for the block 0 that a way of
+ * any other set than set 0 starts with, which never matches there; a
+ * block too large for that (an address near the top of the address space)
+ * turns the cache back to 64-bit tags in place, first.  Results never
+ * depend on it.  Call right after cache_init() (and cache_use_avx2());
+ * returns whether the tags are narrow. */
+int cache_use_narrow(Cache *c);
+/* The block way `i` of the tag array holds (set i / assoc), in either
+ * representation. */
+uint64_t cache_way_block(const Cache *c, size_t i);
 
 /* One set reference (docs/sim.md, "Set references") by block number: 1 on miss,
  * 0 on hit. */

@@ -50,6 +50,10 @@ void cg_runtime_setup_caches(const CacheConfig *i1, const CacheConfig *d1, const
     cache_use_avx2(&cg.I1, avx2);
     cache_use_avx2(&cg.D1, avx2);
     cache_use_avx2(&cg.LL, avx2);
+    /* Only the helpers reach the LL, so its tags can be 32 bits: a program
+     * that misses a lot misses the host's caches on them at nearly every
+     * access (docs/tool.md, "Run as Callgrind: the harnesses' cost"). */
+    cache_use_narrow(&cg.LL);
 }
 
 /* The register-size check and the clamps make this unreachable; it stays

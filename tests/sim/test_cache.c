@@ -426,6 +426,66 @@ static void test_avx2_matches_loops(void)
     case_end();
 }
 
+/* 32-bit tags (cache_use_narrow) must answer every reference as 64-bit
+ * ones do and hold the same blocks, with the loops and with AVX2, before
+ * and after a block too large for them turns the cache wide again. */
+static void test_narrow_matches_wide(void)
+{
+    static const int assocs[] = {1, 2, 3, 4, 8, 12, 16, 24, 32};
+    static const int sets[] = {1, 4, 64};
+    enum { REFS = 60000 };
+    int avx2, ok_avx2 = __builtin_cpu_supports("avx2") != 0;
+    size_t a, k, i, j;
+
+    case_begin("cache/narrow_matches_wide");
+    for (avx2 = 0; avx2 <= ok_avx2; avx2++)
+        for (a = 0; a < sizeof assocs / sizeof assocs[0]; a++)
+            for (k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+                CacheConfig cfg = {sets[k] * assocs[a] * 64, assocs[a], 64};
+                size_t n = cache_tag_count(&cfg);
+                uint64_t *t1 = malloc(n * sizeof *t1), *t2 = malloc(n * sizeof *t2);
+                uint64_t pool = n + n / 2, x = 88172645463325252ull;
+                Cache wide, narrow;
+
+                cache_init(&wide, &cfg, t1);
+                cache_init(&narrow, &cfg, t2);
+                cache_use_avx2(&wide, avx2);
+                cache_use_avx2(&narrow, avx2);
+                EXPECT_INT(cache_use_narrow(&narrow), 1);
+                for (i = 0; i < REFS && !check_case_failed; i++) {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    /* Small blocks (block 0 and its set's first-touch hit
+                     * included), then from the middle on some just below
+                     * and, once, above what 32 bits hold. */
+                    uint64_t block = (x % pool) % (1 + (x >> 40) % pool);
+                    if (i > REFS / 2 && x % 7 == 0)
+                        block += (uint64_t)(UINT32_MAX - 1 - x % 3) * sets[k];
+                    if (i == REFS * 3 / 4) block = ~(uint64_t)0 >> 6;
+                    /* The context is made only when needed. */
+                    int rn = cache_ref(&narrow, block), rw = cache_ref(&wide, block);
+                    if (rn == rw && i % 251 != 0) continue;
+                    case_ctx("avx2 %d, assoc %d, sets %d, reference %zu, block %llu", avx2,
+                             assocs[a], sets[k], i, (unsigned long long)block);
+                    EXPECT_INT(rn, rw);
+                    /* Every set now and then (the answers catch most
+                     * differences at once). */
+                    for (j = 0; j < n; j++)
+                        if (cache_way_block(&narrow, j) != t1[j]) {
+                            check_failure(__LINE__, "way %zu holds %llu, wide has %llu", j,
+                                          (unsigned long long)cache_way_block(&narrow, j),
+                                          (unsigned long long)t1[j]);
+                            break;
+                        }
+                }
+                EXPECT_INT(narrow.narrow, 0); /* the largest block widened it */
+                free(t1);
+                free(t2);
+            }
+    case_end();
+}
+
 /* Associativities the AVX2 update does not handle keep the loops. */
 static void test_avx2_eligibility(void)
 {
@@ -467,5 +527,6 @@ int main(void)
     test_cachesim_struct();
     test_avx2_matches_loops();
     test_avx2_eligibility();
+    test_narrow_matches_wide();
     return check_exit();
 }
