@@ -17,7 +17,9 @@
 #    with; the launcher is the system's).
 # 4. the tool suite, with our tool from step 2 as CG_OURS and the release's
 #    tool directory as VG_LIBEXECDIR, so the oracle is the release's own
-#    cachegrind, both run by the system's launcher with VALGRIND_LIB.
+#    cachegrind, both run by the system's launcher with VALGRIND_LIB; then
+#    the harnesses' suite (tests/clients) the same way, against the
+#    release's own Callgrind (cases named SUITE-X.Y.Z/clients/CASE).
 #
 # When the package cannot be fetched (no network), the suite SKIPs with the
 # reason, except under CI=true, where every release must be tested: FAIL.
@@ -126,4 +128,11 @@ cga=$abs_top_builddir/post/cg_annotate
 (cd "$build/tests/tool" && abs_top_srcdir=$src abs_top_builddir=$build CG_OURS=$ours \
    CG_ANNOTATE=$cga sh "$src/tests/tool/run.sh") 2>&1 |
   sed -e "s#^\\(PASS\\|FAIL\\|SKIP\\): #\\1: $tag/#"
+# Only the whole suite: CASES names tool cases.
+if [ -z "${CASES:-}" ]; then
+  mkdir -p "$build/tests/clients" || exit 2
+  (cd "$build/tests/clients" && abs_top_srcdir=$src abs_top_builddir=$build \
+     sh "$src/tests/clients/run.sh") 2>&1 |
+    sed -e "s#^\\(PASS\\|FAIL\\|SKIP\\): #\\1: $tag/clients/#"
+fi
 exit 0
