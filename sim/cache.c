@@ -138,6 +138,22 @@ int cache_use_avx2(Cache *c, int available)
     return c->avx2;
 }
 
+/* The search and the shift of a set reference with loops, one way at a
+ * time, for tags of either width (way 0 was tested): the ways before the
+ * hit, or all on a miss, move down one and the tag goes first; 1 on a
+ * miss. */
+#define DEFINE_LOOPS(NAME, T)                                                                      \
+    static inline int NAME(T *set, uint32_t assoc, T tag)                                          \
+    {                                                                                              \
+        uint32_t i = 1, j;                                                                         \
+        while (i < assoc && set[i] != tag) i++;                                                    \
+        for (j = i < assoc ? i : assoc - 1; j > 0; j--) set[j] = set[j - 1];                       \
+        set[0] = tag;                                                                              \
+        return i == assoc;                                                                         \
+    }
+DEFINE_LOOPS(loops64, uint64_t)
+DEFINE_LOOPS(loops32, uint32_t)
+
 /* A narrow cache's tags back to 64 bits, in place: from the last way
  * down, each wide tag covers two narrow ones that are already read. */
 static void widen(Cache *c)
@@ -157,7 +173,7 @@ static void widen(Cache *c)
 static int ref_narrow(Cache *c, uint64_t block)
 {
     uint64_t hi = block >> c->set_bits;
-    uint32_t i, j, tag, *set;
+    uint32_t tag, *set;
 
     if (hi >= UINT32_MAX) {
         widen(c);
@@ -169,16 +185,7 @@ static int ref_narrow(Cache *c, uint64_t block)
 #ifdef HAVE_AVX2_REF
     if (c->narrow == 2) return ref_avx2_32(set, c->assoc, tag);
 #endif
-    for (i = 1; i < c->assoc; i++) {
-        if (set[i] == tag) {
-            for (j = i; j > 0; j--) set[j] = set[j - 1];
-            set[0] = tag;
-            return 0;
-        }
-    }
-    for (j = c->assoc - 1; j > 0; j--) set[j] = set[j - 1];
-    set[0] = tag;
-    return 1;
+    return loops32(set, c->assoc, tag);
 }
 
 int cache_use_narrow(Cache *c)
@@ -209,7 +216,6 @@ uint64_t cache_way_block(const Cache *c, size_t i)
 static inline int ref(Cache *c, uint64_t block)
 {
     uint64_t *set;
-    uint32_t i, j;
 
     if (c->narrow) {
         int r = ref_narrow(c, block);
@@ -220,16 +226,7 @@ static inline int ref(Cache *c, uint64_t block)
 #ifdef HAVE_AVX2_REF
     if (c->avx2) return ref_avx2(set, c->assoc, block);
 #endif
-    for (i = 1; i < c->assoc; i++) {
-        if (set[i] == block) {
-            for (j = i; j > 0; j--) set[j] = set[j - 1];
-            set[0] = block;
-            return 0;
-        }
-    }
-    for (j = c->assoc - 1; j > 0; j--) set[j] = set[j - 1];
-    set[0] = block;
-    return 1;
+    return loops64(set, c->assoc, block);
 }
 
 int cache_ref(Cache *c, uint64_t block)

@@ -381,6 +381,17 @@ static void test_cachesim_struct(void)
     case_end();
 }
 
+/* The next block of a reference stream over `pool` blocks from 0, skewed
+ * so that references hit at every depth of a set as well as miss (`*x`:
+ * xorshift64 state). */
+static uint64_t skewed_block(uint64_t *x, uint64_t pool)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return (*x % pool) % (1 + (*x >> 40) % pool);
+}
+
 /* The AVX2 set update must leave every set exactly as the loops do.  Blocks
  * come from a pool 1.5 times the cache's size with a skewed choice, so
  * references hit at every depth of a set as well as miss. */
@@ -406,10 +417,7 @@ static void test_avx2_matches_loops(void)
         cache_init(&wide, &cfg, t2);
         EXPECT_INT(cache_use_avx2(&wide, 1), 1);
         for (i = 0; i < REFS && !check_case_failed; i++) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            uint64_t block = 1 + (x % pool) % (1 + (x >> 40) % pool);
+            uint64_t block = 1 + skewed_block(&x, pool);
             case_ctx("assoc %d, reference %zu, block %llu", assocs[a], i,
                      (unsigned long long)block);
             EXPECT_INT(cache_ref(&wide, block), cache_ref(&plain, block));
@@ -453,13 +461,10 @@ static void test_narrow_matches_wide(void)
                 cache_use_avx2(&narrow, avx2);
                 EXPECT_INT(cache_use_narrow(&narrow), 1);
                 for (i = 0; i < REFS && !check_case_failed; i++) {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
                     /* Small blocks (block 0 and its set's first-touch hit
                      * included), then from the middle on some just below
                      * and, once, above what 32 bits hold. */
-                    uint64_t block = (x % pool) % (1 + (x >> 40) % pool);
+                    uint64_t block = skewed_block(&x, pool);
                     if (i > REFS / 2 && x % 7 == 0)
                         block += (uint64_t)(UINT32_MAX - 1 - x % 3) * sets[k];
                     if (i == REFS * 3 / 4) block = ~(uint64_t)0 >> 6;
