@@ -100,12 +100,12 @@ static HChar *write_partial(const HChar *desc, ThreadId t)
         return NULL;
     }
     /* <out-file>.<n>, and a thread's own <out-file>.<n>-TT. */
-    HChar *name = VG_(malloc)("cg.dumps.name", VG_(strlen)(base) + 32);
+    HChar *name = VG_(malloc)("cg.dumps.name", VG_(strlen)(base) + 16 + CG_THREAD_SUFFIX_MAX);
     CgWriteResult r = CG_NAME_TAKEN;
     UInt n = cg.dump_seq;
     while (r == CG_NAME_TAKEN && ++n != 0) {
         SizeT at = VG_(sprintf)(name, "%s.%u", base, n);
-        if (t) VG_(sprintf)(name + at, "-%02u", t);
+        if (t) cg_thread_suffix(name + at, t);
         r = cg_write_partial(name, desc, t);
     }
     if (t) cg_threads_unload();

@@ -135,10 +135,17 @@ CgWriteResult cg_write_part(const HChar *name, const HChar *desc, ThreadId threa
     return write_now(name, False, desc, thread, NULL, &ws);
 }
 
+void cg_thread_suffix(HChar *end, ThreadId thread)
+{
+    VG_(sprintf)(end, "-%02u", thread);
+}
+
 HChar *cg_thread_file_name(const HChar *name, ThreadId thread)
 {
-    HChar *s = VG_(malloc)("cg.out.tname", VG_(strlen)(name) + 16);
-    VG_(sprintf)(s, "%s-%02u", name, thread);
+    SizeT len = VG_(strlen)(name);
+    HChar *s = VG_(malloc)("cg.out.tname", len + CG_THREAD_SUFFIX_MAX);
+    VG_(strcpy)(s, name);
+    cg_thread_suffix(s + len, thread);
     return s;
 }
 

@@ -23,7 +23,10 @@ CgWriteResult cg_write_part(const HChar *name, const HChar *desc, ThreadId threa
 /* Both: `thread` is whose profile it is (a cg_thread_key(): 0 for all
  * threads, else a `thread:` line says which). */
 /* The name of a thread's own file, as Callgrind makes it: `name-TT`
- * (VG_(free) it). */
+ * (VG_(free) it); and the suffix alone, written at `end` (at most
+ * CG_THREAD_SUFFIX_MAX bytes, its NUL included). */
+#define CG_THREAD_SUFFIX_MAX 16
 HChar *cg_thread_file_name(const HChar *name, ThreadId thread);
+void cg_thread_suffix(HChar *end, ThreadId thread);
 
 #endif
