@@ -12,8 +12,7 @@
 # Valgrind release it stands for: 3.24 = trixie, 3.27 = sid, 3.19 = bookworm
 # (with a version, the package found must be that release).
 #
-# The mirror is the first Debian archive URI of the system's apt sources
-# (/etc/apt/sources.list, /etc/apt/sources.list.d/*.list and *.sources);
+# The mirror is the system's apt's (scripts/debian-mirror.sh);
 # DEBIAN_MIRROR=http://host/debian overrides it.
 #
 # Idempotent: when DIR already holds a package fetched for SUITE, nothing is
@@ -69,34 +68,8 @@ keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 [ -f "$keyring" ] || unreachable "no $keyring: install the Debian package 'debian-archive-keyring'"
 arch=$(dpkg --print-architecture 2>/dev/null) || arch=amd64
 
-# The mirror: the first URI of a `deb` source whose path is .../debian.
-find_mirror() {
-  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-    [ -f "$f" ] || continue
-    # One-line format: deb [options] URI suite components
-    sed -e 's/#.*//' -e 's/\[[^]]*\]//' "$f" | awk '$1 == "deb" { print $2 }'
-  done
-  for f in /etc/apt/sources.list.d/*.sources; do
-    [ -f "$f" ] || continue
-    # deb822: stanzas separated by blank lines; Types must include deb and
-    # Enabled must not be no.
-    awk 'function flush() { if (deb && en) for (i = 1; i <= n; i++) print u[i]; deb = 0; en = 1; n = 0 }
-         BEGIN { en = 1 }
-         /^[ \t]*#/ { next }
-         /^[ \t]*$/ { flush(); next }
-         tolower($1) == "types:" { for (i = 2; i <= NF; i++) if ($i == "deb") deb = 1 }
-         tolower($1) == "enabled:" { if (tolower($2) == "no") en = 0 }
-         tolower($1) == "uris:" { for (i = 2; i <= NF; i++) u[++n] = $i }
-         END { flush() }' "$f"
-  done
-}
-if [ -n "${DEBIAN_MIRROR:-}" ]; then
-  mirror=$DEBIAN_MIRROR
-else
-  mirror=$(find_mirror | sed 's|/*$||' | grep -E '^https?://[^ ]*/debian$' | head -n 1)
-  [ -n "$mirror" ] ||
-    unreachable "no Debian archive (an http(s) URI ending in /debian) in the system's apt sources; set DEBIAN_MIRROR=http://HOST/debian"
-fi
+# The mirror: the system's apt's, or DEBIAN_MIRROR (debian-mirror.sh).
+mirror=$(sh "$(dirname "$0")/debian-mirror.sh" 2>&1) || unreachable "$mirror"
 
 # Private apt state, removed on exit.
 tmp=$dir.partial.$$

@@ -3,10 +3,11 @@
 # install-deps.sh: installs the Debian packages the build and the tests need,
 # only those that are missing; as root directly, otherwise through sudo.
 # --tests adds what the tests need besides the build, among them Chromium,
-# its driver and Selenium for the HTML report's browser tests (tests/html).
+# its driver and Selenium for the HTML report's browser tests (tests/html),
+# and Debian's packaging tools for the package's test (tests/package).
 set -e
 PKGS="gcc make libc6-dev pkg-config autoconf automake libtool valgrind libpcre2-dev"
-[ "${1:-}" = "--tests" ] && PKGS="$PKGS g++ python3 python3-jsonschema gzip coreutils groff-base man-db chromium chromium-driver python3-selenium fonts-dejavu-core kcachegrind dbus-daemon rustc strace"
+[ "${1:-}" = "--tests" ] && PKGS="$PKGS g++ python3 python3-jsonschema gzip coreutils groff-base man-db chromium chromium-driver python3-selenium fonts-dejavu-core kcachegrind dbus-daemon rustc strace debhelper dpkg-dev lintian debootstrap"
 
 missing=""
 for p in $PKGS; do

@@ -17,8 +17,8 @@ set -u
 : "${abs_top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${abs_top_builddir:=$abs_top_srcdir}"
 export abs_top_srcdir abs_top_builddir
-# The project's version (AC_INIT's second argument), which the programs print.
-: "${CG_VERSION:=$(sed -n 's/^AC_INIT(\[[^]]*\], *\[\([^]]*\)\].*/\1/p' "$abs_top_srcdir/configure.ac")}"
+# The project's version (scripts/version.sh), which the programs print.
+: "${CG_VERSION:=$(sh "$abs_top_srcdir/scripts/version.sh")}"
 export CG_VERSION
 export VALGRIND="${VALGRIND:-/usr/bin/valgrind}"
 export VG_LIBEXECDIR="${VG_LIBEXECDIR:-/usr/libexec/valgrind}"
