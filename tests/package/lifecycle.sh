@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tests/package/lifecycle.sh DIR: the Debian package's life on a fresh
+# tests/package/lifecycle.sh DIR [LOG-NAME]: the Debian package's life on a fresh
 # Debian root, run inside that root as root by tests/package/run.sh (never on
 # a machine of value: it installs, diverts and purges).  DIR holds prev.deb
 # and cur.deb (the package at an older version and at this one, built from
-# the same tree) and src/ (the source tree, for the autopkgtest).
+# the same tree) and src/ (the source tree, for the autopkgtest).  Every
+# step's output goes to DIR/life.log, which a failure names as LOG-NAME.
 #
 # The life: Debian's valgrind is installed first, as on a user's machine, and
 # its files are recorded (list and SHA-256) with the whole root's file list;
@@ -24,14 +25,15 @@ cd "$dir" || exit 2
 pkg=cachegrind-rebuilt
 export DEBIAN_FRONTEND=noninteractive
 log=$dir/life.log
+shown=${2:-$log}
 : >"$log"
 pass() { echo "PASS: package/$1"; }
 fail() {
   _n=$1
   shift
   echo "FAIL: package/$_n"
-  for _l in "$@"; do echo "    $_l"; done
-  echo "    (the root's log: $log)"
+  for _l in "$@"; do printf '%s\n' "$_l" | sed 's/^/    /'; done
+  echo "    (every step's output: $shown)"
   exit 0
 }
 # step NAME CMD...: runs CMD with its output in the log; a failure ends the life.
@@ -54,11 +56,12 @@ valgrind_files() {
   done | sort
 }
 # Every file and link of the root outside the package manager's state, logs
-# and caches: what a package may leave behind.
+# and caches (Python's bytecode among them, written when autopkgtest runs):
+# what a package may leave behind.
 root_files() {
   find / -xdev \( -path /proc -o -path /sys -o -path /dev -o -path /tmp -o -path /run \
     -o -path /var/cache -o -path /var/lib/apt -o -path /var/lib/dpkg -o -path /var/log \
-    -o -path /root -o -path "$dir" \) -prune -o ! -type d -print | sort
+    -o -path /root -o -path "$dir" -o -name __pycache__ \) -prune -o ! -type d -print | sort
 }
 diversions() { dpkg-divert --list "$pkg" | sort; }
 verify_valgrind() {
@@ -68,7 +71,10 @@ verify_valgrind() {
 
 # --- the machine before: Debian's valgrind and a compiler -------------------
 step setup apt-get -q update
-step setup apt_get install valgrind gcc libc6-dev
+# autopkgtest too, which runs the package's own test later, and dpkg-dev,
+# which it installs to read a source tree: their files are then part of the
+# record of the machine before.
+step setup apt_get install valgrind gcc libc6-dev autopkgtest dpkg-dev
 valgrind_files >valgrind.before
 root_files >files.before
 verify_valgrind setup
@@ -108,7 +114,7 @@ pass installed-valgrind-files
 
 # Ours under the system's names, Valgrind's own under the -upstream names.
 for p in cg_annotate cg_merge cg_diff; do
-  $p --version 2>&1 | grep -q "rebuilt $cur" || fail installed-programs "$p is not ours"
+  $p --version 2>&1 | grep -q "(Cachegrind, rebuilt) $cur" || fail installed-programs "$p is not ours"
   [ -x /usr/bin/$p-upstream ] || fail installed-programs "no /usr/bin/$p-upstream"
   [ -f /usr/share/man/man1/$p.1.gz ] && [ -f /usr/share/man/man1/$p-upstream.1.gz ] ||
     fail installed-programs "the manual pages of $p are not both there"
@@ -120,7 +126,6 @@ pass installed-programs
 # The exactness check, as the autopkgtest makes it; then by autopkgtest.
 step exactness sh src/debian/tests/exactness
 pass exactness
-step autopkgtest apt_get install autopkgtest
 step autopkgtest autopkgtest --no-built-binaries --output-dir "$dir/autopkgtest" src/ -- null
 pass autopkgtest
 
@@ -137,14 +142,14 @@ step other-tools valgrind -q --tool=massif --massif-out-file=ms.out ./hello
 step other-tools ms_print ms.out
 step other-tools valgrind -q --tool=cachegrind-upstream --cachegrind-out-file=up.out ./hello
 step other-tools cg_annotate-upstream up.out
-grep -q 'Cachegrind, rebuilt' cg.out && fail other-tools "--tool=callgrind wrote our file"
+grep -q '^creator: callgrind-' cg.out || fail other-tools "--tool=callgrind did not write Callgrind's file"
 for t in memcheck cachegrind callgrind; do
   [ -f /usr/libexec/valgrind/$t-x86-linux ] || fail other-tools "no /usr/libexec/valgrind/$t-x86-linux"
 done
 # Ours reads the upstream file too, and the Callgrind entry runs ours.
 step other-tools cg_annotate up.out
 step other-tools /usr/libexec/$pkg/callgrind/valgrind -q --tool=callgrind --callgrind-out-file=entry.out ./hello
-grep -q '^summary:' entry.out && grep -q 'Cachegrind, rebuilt' entry.out ||
+grep -q '^# callgrind format' entry.out && grep -q '^creator: Cachegrind, rebuilt' entry.out ||
   fail other-tools "the Callgrind entry did not write our Callgrind-format file"
 pass other-tools
 
@@ -160,14 +165,12 @@ pass remove
 
 # --- install again and purge: nothing of ours left ---------------------------
 step purge apt_get install ./cur.deb
-step purge apt_get purge $pkg
+step purge apt_get purge --autoremove $pkg
 [ -z "$(diversions)" ] || fail purge "diversions left:" "$(diversions)"
 valgrind_files >valgrind.purged
 cmp -s valgrind.before valgrind.purged ||
   fail purge "valgrind's files differ:" "$(diff valgrind.before valgrind.purged | head -n 10)"
 verify_valgrind purge
-# autopkgtest and its dependencies came after the first record.
-step purge apt_get purge --autoremove autopkgtest
 root_files >files.purged
 cmp -s files.before files.purged || fail purge "files differ from before the install:" \
   "$(diff files.before files.purged | head -n 20)"
