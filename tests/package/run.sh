@@ -18,15 +18,21 @@
 #    log is kept as out/life.log.
 #
 # Needs root (debootstrap, chroot) and Debian's packaging tools
-# (scripts/install-deps.sh --tests installs them); skips without them.
+# (scripts/install-deps.sh --tests installs them); skips without them, and
+# fails under CI=true, which must have them.
 set -u
 : "${abs_top_srcdir:?}" "${abs_top_builddir:?}"
 . "$abs_top_srcdir/tests/lib.sh"
 work=$(pwd)/out
 rm -rf "$work" && mkdir -p "$work" || exit 2
 
+# unavailable NAME REASON: something outside the project is missing: a
+# skip, but a failure under CI=true, which must have it all.
+unavailable() {
+  if [ "${CI:-}" = true ]; then fail "$1" "$2"; else skip "$1" "$2"; fi
+}
 if [ "$(id -u)" != 0 ]; then
-  skip package "needs root: it builds a Debian root with debootstrap and enters it"
+  unavailable package "needs root: it builds a Debian root with debootstrap and enters it"
   exit 0
 fi
 missing=
@@ -34,16 +40,16 @@ for c in dpkg-buildpackage dh lintian debootstrap unshare chroot; do
   command -v "$c" >/dev/null 2>&1 || missing="$missing $c"
 done
 if [ -n "$missing" ]; then
-  skip package "no$missing (sh scripts/install-deps.sh --tests installs them)"
+  unavailable package "no$missing (sh scripts/install-deps.sh --tests installs them)"
   exit 0
 fi
 codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 if [ -z "$codename" ] || [ ! -r "/usr/share/debootstrap/scripts/$codename" ]; then
-  skip package "not a Debian release debootstrap knows ('$codename' from /etc/os-release)"
+  unavailable package "not a Debian release debootstrap knows ('$codename' from /etc/os-release)"
   exit 0
 fi
 if ! mirror=$(sh "$abs_top_srcdir/scripts/debian-mirror.sh" 2>&1); then
-  skip package "$mirror"
+  unavailable package "$mirror"
   exit 0
 fi
 
@@ -100,13 +106,8 @@ fi
 # --- the package's life on the new root -------------------------------------------
 wait $boot
 if [ "$(cat "$work/debootstrap.rc" 2>/dev/null)" != 0 ]; then
-  # Without the archive there is no root: a skip on a machine off line,
-  # a failure in CI, which has it.
-  if [ "${CI:-}" = true ]; then
-    fail package/root "debootstrap $codename from $mirror failed:"
-  else
-    skip package/root "debootstrap $codename from $mirror failed (see out/debootstrap.log)"
-  fi
+  # Without the archive there is no root (a machine off line).
+  unavailable package/root "debootstrap $codename from $mirror failed (out/debootstrap.log)"
   tail -n 10 "$work/debootstrap.log" | indent
   rm -rf "$root"
   exit 0
