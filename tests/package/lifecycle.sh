@@ -11,7 +11,8 @@
 # its files are recorded (list and SHA-256) with the whole root's file list;
 # then install the previous package, upgrade to this one, profile (ours
 # equal to the diverted upstream tool, the autopkgtest too), use the
-# system's other tools, remove, install again, purge.  While installed,
+# system's other tools, see what apt would do with a newer valgrind (hold
+# it back; remove ours to take it), remove, install again, purge.  While installed,
 # `dpkg --verify valgrind` is clean and valgrind's other files are
 # untouched; after removal and after purge every valgrind file is back byte
 # for byte and no file of ours is left.
@@ -152,6 +153,34 @@ step other-tools /usr/libexec/$pkg/callgrind/valgrind -q --tool=callgrind --call
 grep -q '^# callgrind format' entry.out && grep -q '^creator: Cachegrind, rebuilt' entry.out ||
   fail other-tools "the Callgrind entry did not write our Callgrind-format file"
 pass other-tools
+
+# --- the exact pin: the next valgrind is held back, and taking it removes ours --
+# A stand-in for it (an empty package of a higher version) in a repository
+# of its own, which only a private apt configuration reads: the system's
+# lists and caches are untouched, and nothing is installed (apt-get -s).
+mkdir -p pin/fake/DEBIAN pin/lists/partial pin/parts
+cat >pin/fake/DEBIAN/control <<EOF
+Package: valgrind
+Version: $(dpkg-query -W -f='${Version}' valgrind)+newer
+Architecture: amd64
+Maintainer: tests <tests@example.org>
+Description: a stand-in for the next valgrind (never installed)
+EOF
+step pin dpkg-deb -b pin/fake pin/valgrind-newer.deb
+(cd pin && dpkg-scanpackages . /dev/null >Packages 2>>"$log")
+echo "deb [trusted=yes] file:$dir/pin ./" >pin/sources.list
+pin_apt() {
+  apt-get -q -o Dir::Etc::SourceList="$dir/pin/sources.list" -o Dir::Etc::SourceParts="$dir/pin/parts" \
+    -o Dir::State::Lists="$dir/pin/lists" -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= "$@"
+}
+step pin pin_apt update
+pin_apt -s upgrade >pin/upgrade 2>&1
+grep -A1 'kept back' pin/upgrade | grep -q valgrind ||
+  fail pin "apt-get upgrade does not keep the newer valgrind back:" "$(cat pin/upgrade)"
+pin_apt -s install valgrind >pin/install 2>&1
+grep -q "^Remv $pkg " pin/install && grep -q '^Inst valgrind ' pin/install ||
+  fail pin "apt-get install valgrind does not remove $pkg to take the newer valgrind:" "$(cat pin/install)"
+pass pin
 
 # --- remove: valgrind's files back where they were ------------------------------
 step remove apt_get remove $pkg
