@@ -174,12 +174,16 @@ pin_apt() {
     -o Dir::State::Lists="$dir/pin/lists" -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= "$@"
 }
 step pin pin_apt update
-pin_apt -s upgrade >pin/upgrade 2>&1
-grep -A1 'kept back' pin/upgrade | grep -q valgrind ||
-  fail pin "apt-get upgrade does not keep the newer valgrind back:" "$(cat pin/upgrade)"
+# apt's words differ between releases ("kept back", "Not upgrading"); its
+# simulation's Inst and Remv lines do not.
 pin_apt -s install valgrind >pin/install 2>&1
 grep -q "^Remv $pkg " pin/install && grep -q '^Inst valgrind ' pin/install ||
   fail pin "apt-get install valgrind does not remove $pkg to take the newer valgrind:" "$(cat pin/install)"
+pin_apt -s upgrade >pin/upgrade 2>&1
+# Held back: named (as kept back), neither installed nor anything removed.
+if grep -q '^Inst valgrind ' pin/upgrade || grep -q '^Remv ' pin/upgrade || ! grep -q valgrind pin/upgrade; then
+  fail pin "apt-get upgrade does not keep the newer valgrind back:" "$(cat pin/upgrade)"
+fi
 pass pin
 
 # --- remove: valgrind's files back where they were ------------------------------
