@@ -21,6 +21,13 @@ skip() { echo "SKIP: $1 ($2)"; }
 # (tests/run-tests.sh) counts it as a failure.
 skip_ours() { echo "SKIP: $1 ($2) [ours]"; }
 
+# missing NAME REASON: something outside the project that a case needs is
+# not on this machine: a skip, but under CI=true a failure, since CI
+# installs everything the suites need (scripts/install-deps.sh --tests).
+missing() {
+  if [ "${CI:-}" = true ]; then fail "$1" "$2 (CI=true: required)"; else skip "$1" "$2"; fi
+}
+
 # indent [MAX] < text: detail lines for a FAIL (at most MAX lines, default 20),
 # each prefixed with four spaces so the driver keeps them with their case.
 indent() { sed -n "1,${1:-20}s/^/    /p"; }

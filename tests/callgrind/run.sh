@@ -330,15 +330,6 @@ dir_lock "$work"
 trap 'rm -rf "$work/.lock"' EXIT
 trap 'exit 130' INT TERM
 
-# missing NAME REASON: something outside the project is not there; a
-# failure under CI=true.
-missing() {
-  if [ "${CI:-}" = true ]; then
-    fail "$1" "$2 (CI=true: required)"
-  else
-    skip "$1" "$2"
-  fi
-}
 
 command -v python3 >/dev/null 2>&1 || { missing callgrind/oracle "no python3 for tests/callgrind/cgoracle.py"; exit 0; }
 command -v perl >/dev/null 2>&1 || { missing callgrind/oracle "no perl for callgrind_annotate"; exit 0; }
