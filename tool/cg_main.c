@@ -37,6 +37,7 @@ CgState cg = {
             .out_file = "cachegrind.out.%p",
             .hot_threshold = 2000,
             .max_paths = 1000000,
+            .path_share = 10000, /* 0.01% */
             .call_graph = CG_GRAPH_YES,
             .cpu = CG_CPU_HOST,
         },
@@ -61,6 +62,30 @@ static Bool parse_seed(const HChar *text, ULong *n)
         *n = *n * 10 + d;
     }
     return p != text && *p == '\0';
+}
+
+/* A --call-path-threshold value: a percentage from 0 to 100 with at most
+ * six decimals ("0.01", "5", "0.000001"), into millionths of a percent.
+ * False if it is not one. */
+static Bool parse_share(const HChar *text, UInt *share)
+{
+    const HChar *p = text;
+    ULong v = 0;
+    Int decimals = -1;
+    for (; (*p >= '0' && *p <= '9') || (*p == '.' && decimals < 0); p++) {
+        if (*p == '.') {
+            decimals = 0;
+            continue;
+        }
+        if (decimals >= 6 || v > CG_PATH_SHARE_ALL) return False;
+        v = v * 10 + (ULong)(*p - '0');
+        if (decimals >= 0) decimals++;
+    }
+    if (p == text || *p != '\0' || (decimals == 0 && p - text == 1)) return False;
+    for (Int d = decimals < 0 ? 0 : decimals; d < 6; d++) v *= 10;
+    if (v > CG_PATH_SHARE_ALL) return False;
+    *share = (UInt)v;
+    return True;
 }
 
 /* One more --toggle-collect pattern, after those given before it. */
@@ -163,6 +188,9 @@ static Bool process_option(const HChar *arg)
               "Callgrind's format (--call-graph=callgrind)\n");
     } else if VG_BINT_CLO (arg, "--max-call-paths", max_paths, 0, 100000000) {
         cg.clo.max_paths = (UInt)max_paths;
+    } else if VG_STR_CLO (arg, "--call-path-threshold", v) {
+        if (!parse_share(v, &cg.clo.path_share))
+            VG_(fmsg_bad_option)(arg, "--call-path-threshold takes a percentage from 0 to 100\n");
     } else if (cg.clo.as_callgrind) {
         return callgrind_option(arg);
     } else {
@@ -192,7 +220,11 @@ static void print_usage(void)
      "                                     Callgrind's format; no: the flat profile\n"
      "                                     alone, a little faster [yes]\n"
      "    --max-call-paths=<n>             call paths kept; once full, new ones\n"
-     "                                     fold into open ones [1000000]\n");
+     "                                     fold into open ones [1000000]\n"
+     "    --call-path-threshold=<pct>      write only the call paths with at least\n"
+     "                                     this share of the instructions (and\n"
+     "                                     their roots); the others' cost is their\n"
+     "                                     caller's path's; 0: all of them [0.01]\n");
     cg_cache_usage();
     VG_(printf)
     ("    --cpu=<level>                    CPU model the program sees: host, x86-64,\n"

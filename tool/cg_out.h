@@ -44,6 +44,9 @@ typedef struct {
      * an activation of the function its lines belong to (in a caller's, as
      * a PLT stub does, or in none, before a thread's first entry). */
     ULong foreign;
+    /* With --call-graph: the call paths written, and those left out below
+     * --call-path-threshold. */
+    UInt paths_written, paths_below;
 } CgWriteStats;
 
 /* The functions of a region run (--toggle-collect) that have a count: the

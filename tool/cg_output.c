@@ -120,6 +120,8 @@ static CgWriteResult write_now(const HChar *name, Bool exclusive, const HChar *d
     ws->fns += one.fns;
     ws->lines += one.lines;
     ws->foreign += one.foreign;
+    ws->paths_written += one.paths_written;
+    ws->paths_below += one.paths_below;
     return r;
 }
 
@@ -284,6 +286,9 @@ static void print_stats(const CgWriteStats *ws)
     VG_(dmsg)
     ("cachegrind: call graph: calls folded into an open path %llu, into the caller's %llu\n",
      cg.stat_folded, cg.stat_truncated);
+    VG_(dmsg)
+    ("cachegrind: call graph: paths written %u, left out below --call-path-threshold %u\n",
+     ws->paths_written, ws->paths_below);
     VG_(dmsg)
     ("cachegrind: call graph: memory %llu bytes in tables, %llu in stacks\n", cg_callgraph_bytes(),
      cg_stack_bytes());

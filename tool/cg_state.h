@@ -95,9 +95,13 @@ typedef struct {
     Bool fork_own;
     Bool exec_profile;
     /* For cg_stack.c and cg_output.c: --call-graph (a CG_GRAPH_ value);
-     * for cg_callgraph.c: the most call paths kept (--max-call-paths). */
+     * for cg_callgraph.c: the most call paths kept (--max-call-paths); for
+     * the writers: the share of the instructions below which a call path
+     * is left out of the file (--call-path-threshold, in millionths of a
+     * percent: CG_PATH_SHARE_ALL is 100%). */
     UInt call_graph;
     UInt max_paths;
+    UInt path_share;
     /* Run as Callgrind (the tool was started as --tool=callgrind:
      * cg_clients.c), and then Callgrind's --collect-atstart (-1 until
      * given: yes, or no with --toggle-collect, as Callgrind has it). */
@@ -107,6 +111,9 @@ typedef struct {
     Int systime;           /* run as Callgrind: --collect-systime, a CG_SYSTIME_ value */
     Bool separate_threads; /* run as Callgrind: a profile per thread (cg_threads.c) */
 } CgOptions;
+
+/* --call-path-threshold's unit: 100% in millionths of a percent. */
+#define CG_PATH_SHARE_ALL 100000000u
 
 /* --collect-systime: no, or the unit of the time events (yes is msec). */
 enum { CG_SYSTIME_NO, CG_SYSTIME_MSEC, CG_SYSTIME_USEC, CG_SYSTIME_NSEC };

@@ -9,6 +9,7 @@
 #include "cg_out.h"
 #include "cg_callgraph.h"
 #include "cg_regions.h"
+#include "pub_tool_libcassert.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_libcproc.h"
@@ -120,6 +121,21 @@ static void out_file(CgOut *o, CgNames *names, const HChar *pre, const CgFn *fn,
     *cur = file;
 }
 
+/* The least first-event cost of a call path that the file holds, of a
+ * profile whose first event totals `total`: --call-path-threshold's share
+ * of it, rounded up, computed without overflow (total * share would
+ * overflow).  A path below it is left out with its descendants, so its cost
+ * stays in its caller's path as that path's self cost, as a fold does; a
+ * root (a thread's first function, a handler's) is always kept, so that
+ * every root the readers need is there (post/model/fgraph.c, find_roots). */
+static ULong least_path_cost(ULong total)
+{
+    const ULong all = CG_PATH_SHARE_ALL;
+    ULong share = cg.clo.path_share;
+    tl_assert(share <= all);
+    return total / all * share + (total % all * share + all - 1) / all;
+}
+
 /* The call paths, in `#` lines that Callgrind's readers skip
  * (docs/format.md, "What the tool writes with --call-graph=callgrind"): the functions they name (by
  * their index in `fns`), then each node with a cost or a call, or with such a descendant, parents
@@ -134,24 +150,32 @@ static void write_paths(CgOut *o, const Graph *g, CgNames *names, CgWriteStats *
     CgPath *const *nodes = cg_callgraph_paths(&n);
     Bool *keep = VG_(calloc)("cg.out.paths", n + 1, sizeof *keep);
     Bool *named = VG_(calloc)("cg.out.pathfns", n_fns + 1, sizeof *named);
-    UInt kept = 0;
+    ULong least = least_path_cost(g->total[cg.graph_ev[0]]);
+    UInt kept = 0, below = 0;
     for (UInt i = n; i-- > 0;) {
         const CgPath *x = nodes[i];
         if (x->thread != g->thread) continue;
-        for (Int e = 0; e < cg.graph_nev && !keep[i]; e++) keep[i] = x->incl[e] != 0;
-        keep[i] |= x->calls != 0;
+        Bool any = x->calls != 0;
+        for (Int e = 0; e < cg.graph_nev && !any; e++) any = x->incl[e] != 0;
+        if (any && !keep[i] && x->parent && x->incl[0] < least)
+            below++;
+        else
+            keep[i] |= any;
         if (!keep[i]) continue;
         kept++;
         named[x->fn->index] = True;
         if (x->parent) keep[x->parent->id - 1] = True;
     }
-    HChar buf[200];
+    HChar buf[300];
     VG_(sprintf)
     (buf,
      "# call paths: %u nodes (--max-call-paths=%u); %llu calls folded into an open "
-     "path of their function, %llu into their caller's\n",
-     kept, cg.clo.max_paths, cg.stat_folded, cg.stat_truncated);
+     "path of their function, %llu into their caller's; %u below "
+     "--call-path-threshold left out\n",
+     kept, cg.clo.max_paths, cg.stat_folded, cg.stat_truncated, below);
     cg_out_str(o, buf);
+    ws->paths_written = kept;
+    ws->paths_below = below;
     for (UInt f = 0; f < n_fns; f++) {
         if (!named[f]) continue;
         VG_(sprintf)(buf, "# cp-fl=%u ", f);

@@ -705,6 +705,8 @@ static void paths_header(cg_input *in, const char *text, size_t len, const char 
                                   number_after(text, len, "; ", " calls folded into an open path"));
     in->paths_truncated = cg_sat_add(
         in->paths_truncated, number_after(text, len, "their function, ", " into their caller"));
+    in->paths_below = cg_sat_add(
+        in->paths_below, number_after(text, len, "caller's; ", " below --call-path-threshold"));
 }
 
 /* A `#` line: a comment, or one of our tool's call-path lines. */

@@ -122,16 +122,18 @@ static void paths(FILE *out, const cg_profile *p, const char *before)
     for (size_t j = 0; j <= p->fns.n; j++) head[j] = CG_NONE;
     fk *pairs = NULL;
     size_t n_pairs = 0, cap = 0;
-    cg_count runs = 0, folded = 0, truncated = 0;
+    cg_count runs = 0, folded = 0, truncated = 0, below = 0;
     for (size_t i = 0; i < p->n_inputs; i++) {
         runs = cg_sat_add(runs, p->inputs[i].paths_runs);
         folded = cg_sat_add(folded, p->inputs[i].paths_folded);
         truncated = cg_sat_add(truncated, p->inputs[i].paths_truncated);
+        below = cg_sat_add(below, p->inputs[i].paths_below);
     }
     fprintf(out,
             "%s# call paths: %zu nodes, merged from %" PRId64 " profiles; %" PRId64
-            " calls folded into an open path of their function, %" PRId64 " into their caller's\n",
-            before, p->n_paths, runs, folded, truncated);
+            " calls folded into an open path of their function, %" PRId64
+            " into their caller's; %" PRId64 " below --call-path-threshold left out\n",
+            before, p->n_paths, runs, folded, truncated, below);
     for (size_t i = 0; i < p->n_paths; i++) {
         const cg_path *f = &p->paths[i];
         uint32_t x = head[f->fn];

@@ -84,7 +84,7 @@ typedef struct cg_input {
        latter when it ran out of paths), summed so that a merged file keeps
        them. */
     bool has_paths;
-    cg_count paths_runs, paths_folded, paths_truncated;
+    cg_count paths_runs, paths_folded, paths_truncated, paths_below;
     /* It has calls: a Callgrind file, or a Cachegrind file with our tool's
        call graph (docs/format.md, "The call graph in a Cachegrind file"). */
     bool has_graph;

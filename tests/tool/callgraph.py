@@ -52,6 +52,18 @@ tool or post/), and held against three oracles:
                         their activations (a PLT stub after a call to a
                         library, a fall-through into a neighbouring symbol)
 
+  pruned FULL PRUNED PCT
+                        two of our default files of one run, FULL written
+                        with --call-path-threshold=0 and PRUNED with PCT:
+                        PRUNED is FULL but for the call paths that the rule
+                        of docs/cachegrind.md leaves out (a path is kept
+                        when it is a root, when its first event's cost is
+                        at least PCT% of the total, rounded up, or when a
+                        descendant is kept), the kept paths with the same
+                        calls and costs, the header's count of those left
+                        out right, every other line the same; and at least
+                        one path was left out (else the case shows nothing)
+
   folded OURS CG_ANNOTATE [FN TOGGLED]...
                         cg_annotate --format=folded, read back, for the first
                         and the last event: without the recursion collapse,
@@ -476,6 +488,73 @@ def cmd_annotate_incl(annotated, ours, *fns):
     return report(diffs)
 
 
+def path_keys(table):
+    """id -> the node's path, its functions' (file, name) from the root."""
+    files, names, nodes, _ = table
+    keys = {}
+    for i in sorted(nodes):
+        parent, k, _, _ = nodes[i]
+        me = ((files.get(k), names[k]),)
+        keys[i] = (keys[parent] if parent else ()) + me
+    return keys
+
+
+def cmd_pruned(full, pruned, pct):
+    """PRUNED is FULL without the paths below PCT% (see the docstring)."""
+    from fractions import Fraction
+    diffs = []
+    lines = []
+    for path in (full, pruned):
+        with open(path, encoding='utf-8', errors='surrogateescape') as f:
+            text = f.read().split('\n')
+        head = [x for x in text if x.startswith('#') and not x.startswith('# cp')
+                and not x.startswith('# call paths:')]
+        lines.append(([x for x in text if not x.startswith(('#', 'pid:'))], head))
+    if lines[0][0] != lines[1][0]:
+        diffs.append('the flat lines differ')
+    if lines[0][1] != lines[1][1]:
+        diffs.append('the call-graph blocks differ')
+    summary = [x for x in lines[0][0] if x.startswith(('summary:', 'totals:'))]
+    if not summary:
+        raise cgoracle.Bad('%s: no summary: or totals: line' % full)
+    total = int(summary[0].split()[1])
+    share = Fraction(pct) / 100
+    least = -((-total * share.numerator) // share.denominator)
+    tf, tp = cgoracle.read_path_table(full), cgoracle.read_path_table(pruned)
+    if tf is None or tp is None:
+        raise cgoracle.Bad('a file without call paths')
+    kf, kp = path_keys(tf), path_keys(tp)
+    nodes = tf[2]
+    keep = set()
+    for i in sorted(nodes, reverse=True):
+        parent, _, _, cc = nodes[i]
+        if i in keep or not parent or cc[0] >= least:
+            keep.add(i)
+            if parent:
+                keep.add(parent)
+    want = {kf[i]: nodes[i][2:] for i in keep}
+    got = {kp[i]: tp[2][i][2:] for i in tp[2]}
+    for key in sorted(set(want) | set(got)):
+        name = ';'.join(n for _, n in key)
+        if key not in got:
+            diffs.append('%s: kept (%s), but not in %s' % (name, want[key], pruned))
+        elif key not in want:
+            diffs.append('%s: left out (below %d), but in %s' % (name, least, pruned))
+        elif want[key] != got[key]:
+            diffs.append('%s: %s in %s, %s in %s' % (name, want[key], full, got[key], pruned))
+    with open(pruned, encoding='utf-8', errors='surrogateescape') as f:
+        m = re.search(r'^# call paths: .*; (\d+) below --call-path-threshold left out$', f.read(),
+                      re.M)
+    below = sum(1 for i, n in nodes.items() if i not in keep and (n[2] or any(n[3])))
+    if not m:
+        diffs.append('%s: no count of the paths left out in its header' % pruned)
+    elif int(m.group(1)) != below:
+        diffs.append('the header says %s paths were left out, not %d' % (m.group(1), below))
+    if below == 0:
+        diffs.append('no path is below %s%% of %d: the case shows nothing' % (pct, total))
+    return report(diffs)
+
+
 def main(argv):
     try:
         if argv[:1] == ['self'] and len(argv) == 3:
@@ -488,6 +567,8 @@ def main(argv):
             return cmd_annotate_incl(*argv[1:])
         if argv[:1] == ['folded'] and len(argv) >= 3 and len(argv) % 2 == 1:
             return cmd_folded(*argv[1:])
+        if argv[:1] == ['pruned'] and len(argv) == 4:
+            return cmd_pruned(*argv[1:])
         if argv[:1] == ['paths'] and len(argv) in (3, 4):
             return cmd_paths(*argv[1:])
     except (cgoracle.Bad, OSError, ValueError) as e:

@@ -121,7 +121,7 @@ load_case() {
   case " $c_opts $c_our_opts " in *" --fork-counts="* | *" --exec-profile="*) c_needs="$c_needs dumps" ;; esac
   case " $c_our_opts " in *" --hot-threshold="*) c_needs="$c_needs hot-threshold" ;; esac
   [ "$c_threads" = yes ] && c_needs="$c_needs taskset"
-  case $c_check in callgraph | samecounts) c_needs="$c_needs python3 call-graph" ;; esac
+  case $c_check in callgraph | samecounts | pruned) c_needs="$c_needs python3 call-graph" ;; esac
   c_cachesim=yes
   case " $c_opts " in *" --cache-sim=no "*) c_cachesim=no ;; esac
 }
@@ -394,6 +394,30 @@ check_samecounts() {
   python3 "$suite/callgraph.py" self "$_gf" "$_ff" >>"$cres/why"
 }
 
+# pruned: ours at --call-path-threshold=0.01 (the default, given so that
+# both command lines have one length) and at 0, in Callgrind's format
+# (whose names the test's reader reads; both formats write the paths
+# alike): the first is the second without the paths below 0.01%
+# (callgraph.py pruned), and its folded stacks still add up to the totals
+# (callgraph.py folded).
+check_pruned() {
+  _ours="$c_our_opts --call-graph=callgrind" _running=0
+  c_our_opts="$_ours --call-path-threshold=0.01"
+  in_parallel run_one our "$crel/pruned"
+  c_our_opts="$_ours --call-path-threshold=0000"
+  in_parallel run_one our "$crel/our1"
+  wait
+  c_our_opts=${_ours% --call-graph=callgrind}
+  _pf=$(sel_files "$cres/pruned" "$c_our_files" | paste -sd: -)
+  _af=$(sel_files "$cres/our1" "$c_our_files" | paste -sd: -)
+  if [ -z "$_pf" ] || [ -z "$_af" ]; then why "no output file (pruned: '$_pf', all: '$_af')"; return 1; fi
+  _r=0
+  python3 "$suite/callgraph.py" pruned "$_af" "$_pf" 0.01 >>"$cres/why" || _r=1
+  python3 "$suite/callgraph.py" folded "$_pf" "${CG_ANNOTATE:-$abs_top_builddir/post/cg_annotate}" \
+    >>"$cres/why" || _r=1
+  return $_r
+}
+
 # readers_agree FILES: each of our call-graph files is read alike by the
 # release's callgrind_annotate (no warning; every function's self cost and
 # every annotated line as the oracle reader; each incl-fn's inclusive cost,
@@ -480,7 +504,11 @@ in_parallel() {
 }
 
 callgraph_once() {
-  _opts=$c_opts _ours=$c_our_opts _refs=$c_ref_opts _ok=0
+  # Every call path is written (--call-path-threshold=0), so that the
+  # paths' self costs can be held against the flat ones (callgraph.py
+  # paths); check_pruned checks the default threshold.
+  _opts=$c_opts _orig=$c_our_opts _refs=$c_ref_opts _ok=0
+  _ours="$_orig --call-path-threshold=0"
   c_ref_opts="$_refs" c_our_opts="$_ours --call-graph=callgrind"
   run_pair 1
   # Several files (dumps, then the final profile) add up: joined by ':'.
@@ -531,7 +559,7 @@ callgraph_once() {
       python3 "$suite/callgraph.py" calls "$_ourf" "${_cf:-none}" "$c_differ" "$_pre" >>"$cres/why" || _ok=1
     fi
   fi
-  c_opts=$_opts c_our_opts=$_ours c_ref_opts=$_refs c_ref_tool=cachegrind
+  c_opts=$_opts c_our_opts=$_orig c_ref_opts=$_refs c_ref_tool=cachegrind
   return $_ok
 }
 
@@ -921,6 +949,7 @@ for cf in "$suite"/cases/*.case; do
     oracle) check_oracle ;;
     callgraph) check_callgraph || ok=1 ;;
     samecounts) check_samecounts || ok=1 ;;
+    pruned) check_pruned || ok=1 ;;
     dumps) check_dumps || ok=1 ;;
     *) fail "$name" "unknown check '$c_check'"; continue ;;
   esac
