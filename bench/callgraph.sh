@@ -150,6 +150,7 @@ for w in $WORKLOADS; do
     printf '%-7s %-5s %7.1f %7.1f %9.1f %6sx   %8d %8d %6sx\n' "$w" "$mode" "$(ratio "$m_flat" 1024)" \
       "$(ratio "$m_graph" 1024)" "$(ratio "$m_upstream" 1024)" "$(ratio "$m_graph" "$m_flat")" \
       $((sf / 1024)) $((sg / 1024)) "$(ratio "$sg" "$sf")"
+    echo "$w $mode $(ratio "$sg" "$sf")" >>"$OUT/sizes"
   done
 done
 
@@ -166,6 +167,8 @@ for mode in $MODES; do
   printf '  %-5s graph/upstream %s, worst %s (target <= 0.85)\n' "$mode" "$(geo "$mode" 4)" "$(worst "$mode" 4)"
   printf '  %-5s graph/callgrind %s, worst %s\n' "$mode" "$(geo "$mode" 5)" "$(worst "$mode" 5)"
 done
+printf '  file size graph/flat: worst %s (target <= 2)\n' \
+  "$(awk '$3 > x { x = $3; k = $1 " " $2 } END { printf "%.2f (%s)", x, k }' "$OUT/sizes")"
 echo "  totals: $([ "$bad" = 0 ] && echo "the graph run's equal the flat run's in every run" || echo "DIFFER (see stderr)")"
 echo "  took $(($(date +%s) - start)) s; raw results (rep workload mode variant wall maxrss) in $RES"
 exit $bad

@@ -57,63 +57,6 @@ void cg_out_u64(CgOut *o, ULong v)
     cg_out_str(o, tmp + i);
 }
 
-/* ------------------------------------------------------------------ */
-/* Name compression                                                    */
-/* ------------------------------------------------------------------ */
-
-void cg_names_free(CgNames *t)
-{
-    if (t->keys) VG_(free)(t->keys);
-    if (t->ids) VG_(free)(t->ids);
-    *t = (CgNames){0};
-}
-
-static UInt name_slot(const CgNames *t, const HChar *name, Int kind)
-{
-    ULong k = ((ULong)(Addr)name * 0x9E3779B97F4A7C15ULL) ^ (ULong)kind;
-    UInt i = (UInt)(k >> 32) & (t->cap - 1);
-    while (t->keys[i] && (t->keys[i] != name || t->ids[i] % 4 != (UInt)kind))
-        i = (i + 1) & (t->cap - 1);
-    return i;
-}
-
-/* Doubles the table (open addressing, at most half full). */
-static void names_grow(CgNames *t)
-{
-    CgNames old = *t;
-    t->cap = old.cap ? 2 * old.cap : 1024;
-    tl_assert((t->cap & (t->cap - 1)) == 0);
-    t->keys = VG_(calloc)("cg.out.names", t->cap, sizeof *t->keys);
-    t->ids = VG_(calloc)("cg.out.names", t->cap, sizeof *t->ids);
-    for (UInt i = 0; i < old.cap; i++) {
-        if (!old.keys[i]) continue;
-        UInt j = name_slot(t, old.keys[i], old.ids[i] % 4);
-        t->keys[j] = old.keys[i];
-        t->ids[j] = old.ids[i];
-    }
-    if (old.keys) VG_(free)(old.keys);
-    if (old.ids) VG_(free)(old.ids);
-}
-
-void cg_out_name(CgOut *o, CgNames *t, Int kind, const HChar *name)
-{
-    tl_assert(kind >= 0 && kind < 3);
-    if (2 * (t->n + 1) > t->cap) names_grow(t);
-    UInt i = name_slot(t, name, kind);
-    Bool first = !t->keys[i];
-    if (first) {
-        t->keys[i] = name;
-        t->ids[i] = ++t->next[kind] * 4 + (UInt)kind;
-        t->n++;
-    }
-    cg_out_str(o, "(");
-    cg_out_u64(o, t->ids[i] / 4);
-    cg_out_str(o, ")");
-    if (!first) return;
-    cg_out_str(o, " ");
-    cg_out_str(o, name);
-}
-
 const HChar *const cg_event_names[N_EVENTS] = {
     "Ir",   "I1mr", "ILmr", "Dr", "D1mr", "DLmr",     "Dw",      "D1mw",
     "DLmw", "Bc",   "Bcm",  "Bi", "Bim",  "sysCount", "sysTime", "sysCpuTime",

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_write_cachegrind.c: the body of the default profile, in Cachegrind's
  * format (docs/format.md, "What the tool writes"): the events line, the
- * call graph in `#` lines unless --call-graph=no, then each line cost
- * centre under its fl= and fn=, then summary:. */
+ * call graph packed in `#` lines unless --call-graph=no (cg_write_packed.c),
+ * then each line cost centre under its fl= and fn=, then summary:. */
 #include "cg_out.h"
 #include "cg_regions.h"
 #include "cg_stack.h"
@@ -36,15 +36,15 @@ void cg_write_cachegrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc,
     for (UInt i = 0; i < n; i++) {
         LineCC *cc = ccs[i];
         if (keep.fn && !cg_fnset_has(&keep, cc->fn)) continue;
-        Bool new_file = cc->file != file;
-        if (new_file) {
+        Bool new_fn = cg_flat_new_fn(cc, file, fn);
+        if (cc->file != file) {
             cg_out_str(o, "fl=");
             cg_out_str(o, cc->file);
             cg_out_str(o, "\n");
             file = cc->file;
             ws->files++;
         }
-        if (new_file || cc->fn != fn) {
+        if (new_fn) {
             cg_out_str(o, "fn=");
             cg_out_str(o, cc->fn);
             cg_out_str(o, "\n");

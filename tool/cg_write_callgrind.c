@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* cg_write_callgrind.c: the call graph, as both formats write it
- * (docs/format.md, "What the tool writes with --call-graph=callgrind"): the body of a
- * --call-graph=callgrind profile, in Callgrind's format (the same self
- * cost lines, grouped under the function each belongs to, each function's
- * calls with their inclusive costs, and the call paths in `#` lines), and
- * the call graph of the default profile, the same blocks without their
- * self cost lines, in `#` lines before its self costs. */
+/* cg_write_callgrind.c: the body of a --call-graph=callgrind profile, in
+ * Callgrind's format (docs/format.md, "What the tool writes with
+ * --call-graph=callgrind"): the same self cost lines as the flat profile,
+ * grouped under the function each belongs to, each function's calls with
+ * their inclusive costs, and the call paths in `#` lines; and the graph as
+ * both formats write it (CgGraph: which functions, lines, calls and paths,
+ * in which order), which cg_write_packed.c packs into the default
+ * profile. */
 #include "cg_out.h"
 #include "cg_callgraph.h"
 #include "cg_regions.h"
@@ -14,32 +15,6 @@
 #include "pub_tool_libcprint.h"
 #include "pub_tool_libcproc.h"
 #include "pub_tool_mallocfree.h"
-
-/* A self cost line and the function it is written under. */
-typedef struct {
-    CgFn *fn;
-    LineCC *cc;
-} OwnedLine;
-
-/* The graph as both formats write it: the functions in the order of their
- * blocks (each one's index is its place), the self cost lines under the
- * function each belongs to, and the arcs with a call or a cost, in the
- * order they are written. */
-typedef struct {
-    ThreadId thread; /* whose profile: a cg_thread_key() (0: all threads) */
-    Int ev[N_EVENTS], nev;
-    ULong total[N_EVENTS];
-    CgFn **fns;
-    UInt n_fns;
-    OwnedLine *own;
-    UInt n_own;
-    CgArc **arcs;
-    UInt n_arcs;
-    /* With levels (cg_levels_on): by function index, whether a call entered
-     * it at recursion level 2, so that its lines are written apart by
-     * level (NULL without levels). */
-    Bool *rec_in;
-} Graph;
 
 static Int cmp_fn(const void *pa, const void *pb)
 {
@@ -61,7 +36,7 @@ static Int cmp_file_in(const CgFn *fn, const HChar *a, const HChar *b)
 
 static Int cmp_owned(const void *pa, const void *pb)
 {
-    const OwnedLine *a = pa, *b = pb;
+    const CgOwnedLine *a = pa, *b = pb;
     if (a->fn != b->fn) return a->fn->index < b->fn->index ? -1 : 1;
     Int c = cmp_file_in(a->fn, a->cc->file, b->cc->file);
     if (c) return c;
@@ -80,29 +55,18 @@ static Int cmp_arc(const void *pa, const void *pb)
     return a->callee_rec < b->callee_rec ? -1 : a->callee_rec > b->callee_rec;
 }
 
-/* `key=value`, with value compressed when `names` (the call graph of a
- * Cachegrind file, which only our readers read: callgrind_annotate keys
- * some compressed names apart from their plain form) and not a recursion
- * level's `NAME'2`, which is not interned. */
-static void out_name(CgOut *o, CgNames *names, const HChar *pre, const HChar *key, Int kind,
-                     const HChar *value, Bool rec)
+/* `key=value`, and `'2` after a recursion level's name. */
+static void out_name(CgOut *o, const HChar *key, const HChar *value, Bool rec)
 {
-    cg_out_str(o, pre);
     cg_out_str(o, key);
-    if (names && !rec) {
-        cg_out_name(o, names, kind, value);
-        cg_out_str(o, "\n");
-        return;
-    }
     cg_out_str(o, value);
     if (rec) cg_out_str(o, "'2");
     cg_out_str(o, "\n");
 }
 
 /* `v` indexed by event through `ev`, or by position when `ev` is NULL. */
-static void out_costs(CgOut *o, const HChar *pre, UInt line, const ULong *v, const Int *ev, Int nev)
+static void out_costs(CgOut *o, UInt line, const ULong *v, const Int *ev, Int nev)
 {
-    cg_out_str(o, pre);
     cg_out_u64(o, line);
     for (Int e = 0; e < nev; e++) {
         cg_out_str(o, " ");
@@ -113,21 +77,17 @@ static void out_costs(CgOut *o, const HChar *pre, UInt line, const ULong *v, con
 
 /* The cost lines that follow are in `file` (fi=, or fe= back to the
  * function's own file). */
-static void out_file(CgOut *o, CgNames *names, const HChar *pre, const CgFn *fn, const HChar **cur,
-                     const HChar *file)
+static void out_file(CgOut *o, const CgFn *fn, const HChar **cur, const HChar *file)
 {
     if (file == *cur) return;
-    out_name(o, names, pre, file == fn->file ? "fe=" : "fi=", CG_NAME_FILE, file, False);
+    out_name(o, file == fn->file ? "fe=" : "fi=", file, False);
     *cur = file;
 }
 
 /* The least first-event cost of a call path that the file holds, of a
  * profile whose first event totals `total`: --call-path-threshold's share
  * of it, rounded up, computed without overflow (total * share would
- * overflow).  A path below it is left out with its descendants, so its cost
- * stays in its caller's path as that path's self cost, as a fold does; a
- * root (a thread's first function, a handler's) is always kept, so that
- * every root the readers need is there (post/model/fgraph.c, find_roots). */
+ * overflow). */
 static ULong least_path_cost(ULong total)
 {
     const ULong all = CG_PATH_SHARE_ALL;
@@ -136,36 +96,30 @@ static ULong least_path_cost(ULong total)
     return total / all * share + (total % all * share + all - 1) / all;
 }
 
-/* The call paths, in `#` lines that Callgrind's readers skip
- * (docs/format.md, "What the tool writes with --call-graph=callgrind"): the functions they name (by
- * their index in `fns`), then each node with a cost or a call, or with such a descendant, parents
- * first.
- */
-static void write_paths(CgOut *o, const Graph *g, CgNames *names, CgWriteStats *ws)
+UInt cg_graph_paths_kept(const CgGraph *g, CgPath *const *nodes, UInt n, Bool *keep, UInt *below)
 {
-    CgFn **fns = g->fns;
-    UInt n_fns = g->n_fns, n_own = g->n_own;
-    const OwnedLine *own = g->own;
-    UInt n;
-    CgPath *const *nodes = cg_callgraph_paths(&n);
-    Bool *keep = VG_(calloc)("cg.out.paths", n + 1, sizeof *keep);
-    Bool *named = VG_(calloc)("cg.out.pathfns", n_fns + 1, sizeof *named);
     ULong least = least_path_cost(g->total[cg.graph_ev[0]]);
-    UInt kept = 0, below = 0;
+    UInt kept = 0;
+    *below = 0;
     for (UInt i = n; i-- > 0;) {
         const CgPath *x = nodes[i];
+        tl_assert(x->id == i + 1);
         if (x->thread != g->thread) continue;
         Bool any = x->calls != 0;
         for (Int e = 0; e < cg.graph_nev && !any; e++) any = x->incl[e] != 0;
         if (any && !keep[i] && x->parent && x->incl[0] < least)
-            below++;
+            (*below)++;
         else
             keep[i] |= any;
         if (!keep[i]) continue;
         kept++;
-        named[x->fn->index] = True;
         if (x->parent) keep[x->parent->id - 1] = True;
     }
+    return kept;
+}
+
+void cg_graph_paths_header(CgOut *o, UInt kept, UInt below)
+{
     HChar buf[300];
     VG_(sprintf)
     (buf,
@@ -174,16 +128,52 @@ static void write_paths(CgOut *o, const Graph *g, CgNames *names, CgWriteStats *
      "--call-path-threshold left out\n",
      kept, cg.clo.max_paths, cg.stat_folded, cg.stat_truncated, below);
     cg_out_str(o, buf);
+}
+
+void cg_graph_foreign(const CgGraph *g, CgWriteStats *ws)
+{
+    UInt n;
+    CgPath *const *nodes = cg_callgraph_paths(&n);
+    /* What ran outside its own function's activations: each function's
+     * flat self cost above its paths' self cost (first event). */
+    Long *diff = VG_(calloc)("cg.out.foreign", g->n_fns + 1, sizeof *diff);
+    for (UInt i = 0; i < g->n_own; i++)
+        diff[g->own[i].fn->index] += g->own[i].cc->ev[cg.graph_ev[0]];
+    for (UInt i = 0; i < n; i++) {
+        const CgPath *x = nodes[i];
+        if (x->thread != g->thread) continue;
+        diff[x->fn->index] -= x->incl[0];
+        if (x->parent) diff[x->parent->fn->index] += x->incl[0];
+    }
+    ws->foreign = 0;
+    for (UInt f = 0; f < g->n_fns; f++)
+        if (diff[f] > 0) ws->foreign += diff[f];
+    VG_(free)(diff);
+}
+
+/* The call paths, in `#` lines that Callgrind's readers skip
+ * (docs/format.md, "What the tool writes with --call-graph=callgrind"):
+ * the functions they name (by their index in the graph), then each node
+ * kept, parents first. */
+static void write_paths(CgOut *o, const CgGraph *g, CgWriteStats *ws)
+{
+    UInt n, below;
+    CgPath *const *nodes = cg_callgraph_paths(&n);
+    Bool *keep = VG_(calloc)("cg.out.paths", n + 1, sizeof *keep);
+    Bool *named = VG_(calloc)("cg.out.pathfns", g->n_fns + 1, sizeof *named);
+    UInt kept = cg_graph_paths_kept(g, nodes, n, keep, &below);
+    for (UInt i = 0; i < n; i++)
+        if (keep[i]) named[nodes[i]->fn->index] = True;
+    cg_graph_paths_header(o, kept, below);
     ws->paths_written = kept;
     ws->paths_below = below;
-    for (UInt f = 0; f < n_fns; f++) {
+    HChar buf[200];
+    for (UInt f = 0; f < g->n_fns; f++) {
         if (!named[f]) continue;
         VG_(sprintf)(buf, "# cp-fl=%u ", f);
-        cg_out_str(o, buf);
-        out_name(o, names, "", "", CG_NAME_FILE, fns[f]->file, False);
+        out_name(o, buf, g->fns[f]->file, False);
         VG_(sprintf)(buf, "# cp-fn=%u ", f);
-        cg_out_str(o, buf);
-        out_name(o, names, "", "", CG_NAME_FN, fns[f]->name, False);
+        out_name(o, buf, g->fns[f]->name, False);
     }
     for (UInt i = 0; i < n; i++) {
         const CgPath *x = nodes[i];
@@ -197,25 +187,12 @@ static void write_paths(CgOut *o, const Graph *g, CgNames *names, CgWriteStats *
         }
         cg_out_str(o, "\n");
     }
-    /* What ran outside its own function's activations: each function's
-     * flat self cost above its paths' self cost (first event). */
-    Long *diff = VG_(calloc)("cg.out.foreign", n_fns + 1, sizeof *diff);
-    for (UInt i = 0; i < n_own; i++) diff[own[i].fn->index] += own[i].cc->ev[cg.graph_ev[0]];
-    for (UInt i = 0; i < n; i++) {
-        const CgPath *x = nodes[i];
-        if (x->thread != g->thread) continue;
-        diff[x->fn->index] -= x->incl[0];
-        if (x->parent) diff[x->parent->fn->index] += x->incl[0];
-    }
-    ws->foreign = 0;
-    for (UInt f = 0; f < n_fns; f++)
-        if (diff[f] > 0) ws->foreign += diff[f];
-    VG_(free)(diff);
+    cg_graph_foreign(g, ws);
     VG_(free)(named);
     VG_(free)(keep);
 }
 
-static void graph_make(Graph *g, LineCC **ccs, UInt n, ThreadId thread)
+void cg_graph_make(CgGraph *g, LineCC **ccs, UInt n, ThreadId thread)
 {
     g->thread = thread;
     g->nev = cg_lines_recorded(g->ev);
@@ -226,7 +203,7 @@ static void graph_make(Graph *g, LineCC **ccs, UInt n, ThreadId thread)
     VG_(memset)(g->total, 0, sizeof g->total);
     for (UInt i = 0; i < n; i++) {
         if (keep.fn && !cg_fnset_has(&keep, ccs[i]->fn)) continue;
-        g->own[g->n_own++] = (OwnedLine){cg_callgraph_home(ccs[i]->fn, ccs[i]->file), ccs[i]};
+        g->own[g->n_own++] = (CgOwnedLine){cg_callgraph_home(ccs[i]->fn, ccs[i]->file), ccs[i]};
         for (Int e = 0; e < g->nev; e++) g->total[g->ev[e]] += ccs[i]->ev[g->ev[e]];
     }
     if (keep.fn) VG_(free)(keep.fn);
@@ -252,7 +229,7 @@ static void graph_make(Graph *g, LineCC **ccs, UInt n, ThreadId thread)
     }
 }
 
-static void graph_free(Graph *g)
+void cg_graph_free(CgGraph *g)
 {
     VG_(free)(g->arcs);
     VG_(free)(g->fns);
@@ -275,18 +252,14 @@ static Bool level_costs(const LineCC *cc, Bool split, Int rec, ULong *v)
     return !rec || any;
 }
 
-/* Each function's block, every line after `pre`: ob=, fl=, fn=, its self
- * cost lines (with `self`: the Callgrind format) and its calls; a function
- * that made calls while recursive has a second block, fn=NAME'2, which in
- * the Callgrind format also holds its self costs at recursion level 2 and
+/* Each function's block: ob=, fl=, fn=, its self cost lines and its
+ * calls; a function that made calls while recursive has a second block,
+ * fn=NAME'2, which also holds its self costs at recursion level 2 and
  * deeper (level 1's are then what is left in the first block's), as
  * Callgrind writes them, so that Callgrind's readers add a function's self
  * cost to its calls into its own level 2 without counting the deeper
- * levels' twice.  Without `self` (the call graph of a Cachegrind file) a
- * function with lines and no calls still has its ob=/fl=/fn= lines: they
- * say where its lines' function is. */
-static void write_blocks(CgOut *o, const Graph *g, CgNames *names, const HChar *pre, Bool self,
-                         CgWriteStats *ws)
+ * levels' twice. */
+static void write_blocks(CgOut *o, const CgGraph *g, CgWriteStats *ws)
 {
     Int nev = g->nev;
     const HChar *obj = NULL, *file = NULL;
@@ -295,7 +268,7 @@ static void write_blocks(CgOut *o, const Graph *g, CgNames *names, const HChar *
         CgFn *fn = g->fns[f];
         UInt first = li, end = li;
         while (end < g->n_own && g->own[end].fn == fn) end++;
-        Bool split = self && g->rec_in && g->rec_in[f];
+        Bool split = g->rec_in && g->rec_in[f];
         ULong v[N_EVENTS];
         for (Int rec = 0; rec < 2; rec++) {
             Bool lines = !rec && first < end;
@@ -304,57 +277,62 @@ static void write_blocks(CgOut *o, const Graph *g, CgNames *names, const HChar *
             Bool calls =
                 ai < g->n_arcs && g->arcs[ai]->caller == fn && g->arcs[ai]->caller_rec == rec;
             if (!lines && !calls) continue;
-            if (fn->obj != obj) out_name(o, names, pre, "ob=", CG_NAME_OBJ, obj = fn->obj, False);
-            if (self && fn->file != file) ws->files++;
-            out_name(o, names, pre, "fl=", CG_NAME_FILE, file = fn->file, False);
-            out_name(o, names, pre, "fn=", CG_NAME_FN, fn->name, rec);
-            if (self) ws->fns++;
+            if (fn->obj != obj) out_name(o, "ob=", obj = fn->obj, False);
+            if (fn->file != file) ws->files++;
+            out_name(o, "fl=", file = fn->file, False);
+            out_name(o, "fn=", fn->name, rec);
+            ws->fns++;
             const HChar *cur = fn->file;
-            for (li = first; self && li < end && (!rec || split); li++) {
+            for (li = first; li < end && (!rec || split); li++) {
                 if (!level_costs(g->own[li].cc, split, rec, v)) continue;
-                out_file(o, names, pre, fn, &cur, g->own[li].cc->file);
-                out_costs(o, pre, g->own[li].cc->line, v, g->ev, nev);
+                out_file(o, fn, &cur, g->own[li].cc->file);
+                out_costs(o, g->own[li].cc->line, v, g->ev, nev);
                 ws->lines++;
             }
             while (ai < g->n_arcs && g->arcs[ai]->caller == fn && g->arcs[ai]->caller_rec == rec) {
-                /* Arcs that differ only in their return address (two
-                 * calls on one line) are written as one. */
-                const CgArc *a = g->arcs[ai];
-                ULong calls = 0, incl[N_EVENTS] = {0};
-                for (; ai < g->n_arcs && cmp_arc(&g->arcs[ai], &a) == 0; ai++) {
-                    calls += g->arcs[ai]->calls;
-                    for (Int e = 0; e < nev; e++) incl[e] += g->arcs[ai]->incl[e];
-                }
-                out_file(o, names, pre, fn, &cur, a->site_file);
+                ULong calls, incl[N_EVENTS];
+                const CgArc *a = cg_graph_arc_sum(g, &ai, &calls, incl);
+                out_file(o, fn, &cur, a->site_file);
                 /* As Callgrind: the callee's object and file only where
                  * they are not the current ones, which readers take when
                  * they are left out.  callgrind_annotate keys a callee
                  * named by cfi= on the path as written, but a function on
                  * its fl= with the working directory cut off: a cfi= that
                  * repeats the current file would make the function two. */
-                if (a->callee->obj != fn->obj)
-                    out_name(o, names, pre, "cob=", CG_NAME_OBJ, a->callee->obj, False);
-                if (a->callee->file != cur)
-                    out_name(o, names, pre, "cfi=", CG_NAME_FILE, a->callee->file, False);
-                out_name(o, names, pre, "cfn=", CG_NAME_FN, a->callee->name, a->callee_rec);
-                cg_out_str(o, pre);
+                if (a->callee->obj != fn->obj) out_name(o, "cob=", a->callee->obj, False);
+                if (a->callee->file != cur) out_name(o, "cfi=", a->callee->file, False);
+                out_name(o, "cfn=", a->callee->name, a->callee_rec);
                 cg_out_str(o, "calls=");
                 cg_out_u64(o, calls);
                 cg_out_str(o, " ");
                 cg_out_u64(o, a->callee->line);
                 cg_out_str(o, "\n");
-                out_costs(o, pre, a->site_line, incl, NULL, nev);
+                out_costs(o, a->site_line, incl, NULL, nev);
             }
         }
         li = end;
     }
 }
 
+const CgArc *cg_graph_arc_sum(const CgGraph *g, UInt *ai, ULong *calls, ULong *incl)
+{
+    /* Arcs that differ only in their return address (two calls on one
+     * line) are written as one. */
+    const CgArc *a = g->arcs[*ai];
+    *calls = 0;
+    for (Int e = 0; e < g->nev; e++) incl[e] = 0;
+    for (; *ai < g->n_arcs && cmp_arc(&g->arcs[*ai], &a) == 0; (*ai)++) {
+        *calls += g->arcs[*ai]->calls;
+        for (Int e = 0; e < g->nev; e++) incl[e] += g->arcs[*ai]->incl[e];
+    }
+    return a;
+}
+
 void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, ThreadId thread,
                              CgWriteStats *ws)
 {
-    Graph g;
-    graph_make(&g, ccs, n, thread);
+    CgGraph g;
+    cg_graph_make(&g, ccs, n, thread);
     HChar pid[32];
     VG_(sprintf)(pid, "pid: %d\n", VG_(getpid)());
     /* A combined file's later parts start at their part header. */
@@ -389,26 +367,13 @@ void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, 
         cg_out_str(o, cg_event_names[g.ev[e]]);
     }
     cg_out_str(o, "\n");
-    write_blocks(o, &g, NULL, "", True, ws);
-    write_paths(o, &g, NULL, ws);
+    write_blocks(o, &g, ws);
+    write_paths(o, &g, ws);
     cg_out_str(o, "totals:");
     for (Int e = 0; e < g.nev; e++) {
         cg_out_str(o, " ");
         cg_out_u64(o, g.total[g.ev[e]]);
     }
     cg_out_str(o, "\n");
-    graph_free(&g);
-}
-
-void cg_write_graph(CgOut *o, LineCC **ccs, UInt n, CgWriteStats *ws)
-{
-    Graph g;
-    graph_make(&g, ccs, n, 0);
-    cg_out_str(o, "# call graph: " CG_PROJECT "; the lines up to the first fl= are its calls "
-                  "(docs/format.md)\n");
-    CgNames names = {0};
-    write_blocks(o, &g, &names, "# ", False, ws);
-    write_paths(o, &g, &names, ws);
-    cg_names_free(&names);
-    graph_free(&g);
+    cg_graph_free(&g);
 }

@@ -22,6 +22,9 @@ typedef struct rd {
        (docs/format.md, "The call graph in a Cachegrind file"): read while
        in_graph, then it says where each function is. */
     cg_graph_lines *graph;
+    /* Or packed (read-packed.c), with the number of fn= lines read. */
+    cg_packed *packed;
+    uint64_t fn_lines;
     bool in_graph, past_header;
 } rd;
 
@@ -101,6 +104,14 @@ static void at(rd *r, uint32_t file, uint32_t fn)
     cg_sink_at(r->s, file, fn, obj, home);
 }
 
+/* A fn= line's place, when the call graph is packed: by its number. */
+static void at_packed(rd *r, uint32_t fn, const char *name, size_t len)
+{
+    uint32_t obj = CG_NONE, home = CG_NONE;
+    cg_packed_fn_line(r->packed, ++r->fn_lines, name, len, &obj, &home);
+    cg_sink_at(r->s, r->file, fn, obj, home);
+}
+
 /* fl= (reset_fn) and the legacy fi=/fe= (keep the function). */
 static bool file_line(rd *r, const char *name, size_t len, bool reset_fn)
 {
@@ -130,6 +141,8 @@ static bool fn_line(rd *r, const char *name, size_t len)
     r->fn = fn;
     if (r->file == CG_NONE)
         cg_sink_at_orphan(s, fn);
+    else if (r->packed)
+        at_packed(r, fn, name, len);
     else
         at(r, r->file, fn);
     if (r->rules->entries == CG_ENTRIES_BY_NAME) cg_sink_enter(s);
@@ -160,16 +173,35 @@ static bool summary_line(rd *r, const char *rest, size_t rlen)
    line that is not a `#` line. */
 static bool comment_line(rd *r, const char *line, size_t len)
 {
-    static const char mark[] = "# call graph:";
-    if (len >= sizeof mark - 1 && memcmp(line, mark, sizeof mark - 1) == 0) {
-        if (r->graph || r->past_header)
+    static const char mark[] = "# call graph:", packed[] = "# call graph, packed:";
+    bool is_text = len >= sizeof mark - 1 && memcmp(line, mark, sizeof mark - 1) == 0;
+    bool is_packed = len >= sizeof packed - 1 && memcmp(line, packed, sizeof packed - 1) == 0;
+    if (is_text || is_packed) {
+        if (r->graph || r->packed || r->past_header)
             return cg_sink_fail_at(r->s, r->s->lr.lineno,
-                                   "a `# call graph:` line after self costs or another one", 0, 0);
-        r->graph = cg_graph_lines_new(r->s);
+                                   is_text
+                                       ? "a `# call graph:` line after self costs or another one"
+                                       : "a `# call graph, packed:` line after self costs or "
+                                         "another one",
+                                   0, 0);
+        if (is_text)
+            r->graph = cg_graph_lines_new(r->s);
+        else
+            r->packed = cg_packed_new(r->s);
         r->in_graph = true;
         return true;
     }
-    return r->in_graph ? cg_graph_lines_read(r->graph, line, len) : true;
+    if (!r->in_graph) return true;
+    return r->packed ? cg_packed_line(r->packed, line, len)
+                     : cg_graph_lines_read(r->graph, line, len);
+}
+
+/* The end of the call-graph section (at the first line that is not `#`,
+   or the end of the file). */
+static bool graph_end(rd *r)
+{
+    r->in_graph = false;
+    return r->packed ? cg_packed_end(r->packed) : cg_graph_lines_end(r->graph);
 }
 
 static bool body(rd *r)
@@ -187,8 +219,7 @@ static bool body(rd *r)
         if (len == 0) continue;
         r->past_header = true;
         if (r->in_graph) {
-            r->in_graph = false;
-            if (!(ok = cg_graph_lines_end(r->graph))) break;
+            if (!(ok = graph_end(r))) break;
             /* The call graph moved the position: back to where self costs
                go before any fl= (the section comes before every one). */
             if (r->file == CG_NONE)
@@ -208,13 +239,17 @@ static bool body(rd *r)
             else
                 ok = cg_sink_fail_at(s, s->lr.lineno, "malformed line: ", line, len);
         } else if (cg_keyword(line, len, term, "summary:", &rest, &rlen)) {
+            /* The packed call graph's calls, now that every fn= line
+               has given its name. */
+            if (r->packed && !(ok = cg_packed_replay(r->packed))) break;
             ok = summary_line(r, rest, rlen);
         } else {
             ok = cg_sink_fail_at(s, s->lr.lineno, "malformed line: ", line, len);
         }
     }
     if (ok && s->lr.err) return cg_error_errno(s->err, s->lr.err, s->in->path);
-    if (ok && r->in_graph) ok = cg_graph_lines_end(r->graph);
+    if (ok && r->in_graph) ok = graph_end(r);
+    if (ok && r->packed) ok = cg_packed_replay(r->packed);
     return ok;
 }
 
@@ -252,5 +287,6 @@ bool cg_read_cachegrind(cg_sink *s)
     bool ok = body(&r) && finish(&r);
     free(r.last_summary);
     if (r.graph) cg_graph_lines_free(r.graph);
+    if (r.packed) cg_packed_free(r.packed);
     return ok;
 }

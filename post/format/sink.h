@@ -130,6 +130,23 @@ void cg_graph_lines_place(const cg_graph_lines *g, uint32_t file, uint32_t fn, u
                           uint32_t *home);
 void cg_graph_lines_free(cg_graph_lines *g);
 
+/* The packed call graph of our tool's default files (read-packed.c;
+   docs/format.md, "The call graph in a Cachegrind file"), after its
+   `# call graph, packed:` line: each `#` line of the section
+   (cg_packed_line); the section is over (cg_packed_end: its tables are
+   decoded); each fn= line of the flat part, numbered from 1, with its name
+   as written: where its self costs go (the object and entry file of its
+   function, CG_NONE both when none); after the last flat line, the calls
+   and call paths (cg_packed_replay, through cg_graph_lines). */
+typedef struct cg_packed cg_packed;
+cg_packed *cg_packed_new(cg_sink *s);
+bool cg_packed_line(cg_packed *k, const char *line, size_t len);
+bool cg_packed_end(cg_packed *k);
+void cg_packed_fn_line(cg_packed *k, uint64_t ordinal, const char *name, size_t len, uint32_t *obj,
+                       uint32_t *home);
+bool cg_packed_replay(cg_packed *k);
+void cg_packed_free(cg_packed *k);
+
 /* The reader of each format: the whole file from s->lr (its first lines
    only looked at, not consumed, to tell the format), true when it was
    valid. */

@@ -94,7 +94,7 @@ for m in $modes; do
       vg cgours "$work/cg-$m" "$p.out" "$p" $(opts_of "$m") --call-graph=callgrind ||
       { ok_runs=no; fail "readers/run-$m-$p" "a run failed"; cat "$work"/*-"$m"/"$p".out.err | indent 20; }
   done
-  grep -q '^# call graph:' "$work/us-$m/chase.out" ||
+  grep -q '^# call graph, packed:' "$work/us-$m/chase.out" ||
     { ok_runs=no; fail "readers/ours-$m" "our default file has no call graph"; }
   # 3.19 writes desc: lines of caches it did not simulate, and we write
   # none (docs/cachegrind.md, "Where we differ from upstream"): upstream's

@@ -1,0 +1,1 @@
+cg_diff bad.cgout graph-packed.cgout
