@@ -51,10 +51,12 @@ struct cg_packed {
     size_t n_fns;
     uint64_t *extra; /* (ordinal, function) pairs, by ordinal */
     size_t n_extra;
-    /* The flat part's fn= lines' names, for the ordinals the functions
-       name (up to the largest, max_ordinal). */
-    pname *flat;
-    uint64_t max_ordinal;
+    /* The numbers of the fn= lines the functions are named by, sorted and
+       each once (so memory follows the section, not the numbers in it),
+       and those lines' names once read. */
+    uint64_t *refs;
+    pname *ref_names;
+    size_t n_refs;
     bool replayed;
 };
 
@@ -198,7 +200,6 @@ bool cg_packed_end(cg_packed *k)
         f->home_id = cg_sink_file_name(s, k->files[f->home].s, k->files[f->home].len);
         if (f->obj_id == CG_NONE || f->home_id == CG_NONE) return false;
     }
-    k->max_ordinal = prev;
     if (!get_below(k, &n, (k->stream.len - k->pos) / 2 + 1, "a number of placements")) return false;
     k->n_extra = n;
     k->extra = xcalloc(2 * n + 1, sizeof *k->extra);
@@ -211,9 +212,27 @@ bool cg_packed_end(cg_packed *k)
         k->extra[2 * i] = prev;
         if (!get_below(k, &k->extra[2 * i + 1], k->n_fns, "a function")) return false;
     }
-    if (prev > k->max_ordinal) k->max_ordinal = prev;
-    k->flat = xcalloc(k->max_ordinal + 1, sizeof *k->flat);
+    /* The functions come sorted by their fn= line's number. */
+    k->refs = xmalloc((k->n_fns + 1) * sizeof *k->refs);
+    for (size_t i = 0; i < k->n_fns; i++)
+        if (k->fns[i].ordinal && (!k->n_refs || k->refs[k->n_refs - 1] != k->fns[i].ordinal))
+            k->refs[k->n_refs++] = k->fns[i].ordinal;
+    k->ref_names = xcalloc(k->n_refs + 1, sizeof *k->ref_names);
     return true;
+}
+
+/* The slot of the fn= line `ordinal` in refs, or -1. */
+static ptrdiff_t ref_slot(const cg_packed *k, uint64_t ordinal)
+{
+    size_t lo = 0, hi = k->n_refs;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (k->refs[mid] < ordinal)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < k->n_refs && k->refs[lo] == ordinal ? (ptrdiff_t)lo : -1;
 }
 
 /* The function whose costs the fn= line `ordinal` holds: the first one it
@@ -245,7 +264,8 @@ static ptrdiff_t placed(const cg_packed *k, uint64_t ordinal)
 void cg_packed_fn_line(cg_packed *k, uint64_t ordinal, const char *name, size_t len, uint32_t *obj,
                        uint32_t *home)
 {
-    if (ordinal <= k->max_ordinal && !k->flat[ordinal].s) k->flat[ordinal] = copy(name, len);
+    ptrdiff_t slot = ref_slot(k, ordinal);
+    if (slot >= 0 && !k->ref_names[slot].s) k->ref_names[slot] = copy(name, len);
     ptrdiff_t f = placed(k, ordinal);
     *obj = f < 0 ? CG_NONE : k->fns[f].obj_id;
     *home = f < 0 ? CG_NONE : k->fns[f].home_id;
@@ -264,7 +284,8 @@ typedef struct {
 
 static const pname *fn_name(const replay *r, const pfn *f)
 {
-    return f->ordinal ? &r->k->flat[f->ordinal] : &r->k->names[f->name];
+    if (!f->ordinal) return &r->k->names[f->name];
+    return &r->k->ref_names[ref_slot(r->k, f->ordinal)];
 }
 
 /* `# KEY=NAME` with `'2` for a recursion level's. */
@@ -414,7 +435,8 @@ void cg_packed_free(cg_packed *k)
     free_names(k->objs, k->n_objs);
     free_names(k->files, k->n_files);
     free_names(k->names, k->n_names);
-    free_names(k->flat, k->flat ? k->max_ordinal + 1 : 0);
+    free_names(k->ref_names, k->n_refs);
+    free(k->refs);
     free(k->paths_line.s);
     cg_buf_free(&k->stream);
     free(k->lines);
