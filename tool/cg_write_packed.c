@@ -175,15 +175,23 @@ static void out_stream(CgOut *o, const Stream *s)
 }
 
 /* What packing a graph needs: the graph, the flat part's fn= lines (in
- * order, and sorted by their names' pointers for lookups), the functions in
- * packed order (pidx: a CgFn.index -> its packed index), the names written
- * out, and the stream. */
+ * order, and sorted by their names' pointers for lookups), the placements
+ * (fn= line, CgFn.index) pairs, the call paths kept, the functions the
+ * section names in packed order (pidx: a CgFn.index -> its packed index,
+ * NOT_PACKED for a function with nothing to say: in a --toggle-collect run
+ * most functions have no line, call or path), the names written out, and
+ * the stream. */
+#define NOT_PACKED (~0U)
 typedef struct {
     CgGraph g;
     FlatFn *flat, *byptr;
     UInt n_flat;
+    UInt *extra, n_extra;
+    CgPath *const *nodes;
+    UInt n_nodes, kept, below;
+    Bool *keep;
     Packed *pk;
-    UInt *pidx;
+    UInt n_packed, *pidx;
     NameSet files, objs, named;
     Stream s;
 } Pack;
@@ -211,57 +219,14 @@ static void pack_flat(Pack *p, LineCC **ccs, UInt n)
     VG_(ssort)(p->byptr, p->n_flat, sizeof *p->byptr, cmp_flat_by_ptr);
 }
 
-/* The functions in packed order, and the names to write out. */
-static void pack_order(Pack *p)
-{
-    const CgGraph *g = &p->g;
-    UInt n = g->n_fns ? g->n_fns : 1;
-    p->pk = VG_(malloc)("cg.out.packed", n * sizeof *p->pk);
-    p->pidx = VG_(malloc)("cg.out.packed", n * sizeof *p->pidx);
-    p->files = (NameSet){VG_(malloc)("cg.out.files", (n + g->n_arcs) * sizeof(HChar *)), 0};
-    p->objs = (NameSet){VG_(malloc)("cg.out.objs", n * sizeof(HChar *)), 0};
-    p->named = (NameSet){VG_(malloc)("cg.out.named", n * sizeof(HChar *)), 0};
-    for (UInt f = 0; f < g->n_fns; f++) {
-        CgFn *fn = g->fns[f];
-        p->pk[f] = (Packed){fn, flat_ordinal(p->byptr, p->n_flat, fn->file, fn->name)};
-        p->files.name[p->files.n++] = fn->file;
-        p->objs.name[p->objs.n++] = fn->obj;
-        if (!p->pk[f].ordinal) p->named.name[p->named.n++] = fn->name;
-    }
-    for (UInt a = 0; a < g->n_arcs; a++) p->files.name[p->files.n++] = g->arcs[a]->site_file;
-    nameset_sort(&p->files);
-    nameset_sort(&p->objs);
-    nameset_sort(&p->named);
-    VG_(ssort)(p->pk, g->n_fns, sizeof *p->pk, cmp_packed);
-    for (UInt k = 0; k < g->n_fns; k++) p->pidx[p->pk[k].fn->index] = k;
-}
-
-static void put_functions(Pack *p)
-{
-    put(&p->s, p->g.n_fns);
-    UInt prev = 0;
-    for (UInt k = 0; k < p->g.n_fns; k++) {
-        const CgFn *fn = p->pk[k].fn;
-        if (p->pk[k].ordinal) {
-            put(&p->s, p->pk[k].ordinal - prev + 1);
-            prev = p->pk[k].ordinal;
-        } else {
-            put(&p->s, 0);
-            put(&p->s, nameset_index(&p->named, fn->name));
-        }
-        put(&p->s, nameset_index(&p->objs, fn->obj));
-        put(&p->s, nameset_index(&p->files, fn->file));
-        put(&p->s, fn->line);
-    }
-}
-
 /* fn= lines with a graph function's name but not its entry file (code
  * inlined from a header, say): their costs go under the first function of
  * that name (g.fns is sorted by name, then file, then object). */
-static void put_placements(Pack *p)
+static void pack_placements(Pack *p)
 {
     const CgGraph *g = &p->g;
-    UInt n_extra = 0, *extra = VG_(malloc)("cg.out.extra", (2 * p->n_flat + 1) * sizeof *extra);
+    p->extra = VG_(malloc)("cg.out.extra", (2 * p->n_flat + 1) * sizeof *p->extra);
+    p->n_extra = 0;
     for (UInt i = 0; i < p->n_flat; i++) {
         const FlatFn *x = &p->flat[i];
         UInt lo = 0, hi = g->n_fns;
@@ -276,18 +241,86 @@ static void put_placements(Pack *p)
         for (UInt f = lo; any && f < g->n_fns && g->fns[f]->name == x->fn; f++)
             entry |= g->fns[f]->file == x->file;
         if (!any || entry) continue;
-        extra[2 * n_extra] = x->ordinal;
-        extra[2 * n_extra + 1] = p->pidx[lo];
-        n_extra++;
+        p->extra[2 * p->n_extra] = x->ordinal;
+        p->extra[2 * p->n_extra + 1] = lo;
+        p->n_extra++;
     }
-    put(&p->s, n_extra);
+}
+
+/* The call paths the file holds. */
+static void pack_paths(Pack *p)
+{
+    p->nodes = cg_callgraph_paths(&p->n_nodes);
+    p->keep = VG_(calloc)("cg.out.paths", p->n_nodes + 1, sizeof *p->keep);
+    p->kept = cg_graph_paths_kept(&p->g, p->nodes, p->n_nodes, p->keep, &p->below);
+}
+
+/* The functions the section names, in packed order, and the names to
+ * write out: those with a fn= line of their own, a call, a call path
+ * kept, or the fn= lines of a placement. */
+static void pack_order(Pack *p)
+{
+    const CgGraph *g = &p->g;
+    UInt n = g->n_fns ? g->n_fns : 1;
+    Bool *used = VG_(calloc)("cg.out.used", n, sizeof *used);
+    for (UInt a = 0; a < g->n_arcs; a++)
+        used[g->arcs[a]->caller->index] = used[g->arcs[a]->callee->index] = True;
+    for (UInt i = 0; i < p->n_nodes; i++)
+        if (p->keep[i]) used[p->nodes[i]->fn->index] = True;
+    for (UInt i = 0; i < p->n_extra; i++) used[p->extra[2 * i + 1]] = True;
+    p->pk = VG_(malloc)("cg.out.packed", n * sizeof *p->pk);
+    p->pidx = VG_(malloc)("cg.out.packed", n * sizeof *p->pidx);
+    p->files = (NameSet){VG_(malloc)("cg.out.files", (n + g->n_arcs) * sizeof(HChar *)), 0};
+    p->objs = (NameSet){VG_(malloc)("cg.out.objs", n * sizeof(HChar *)), 0};
+    p->named = (NameSet){VG_(malloc)("cg.out.named", n * sizeof(HChar *)), 0};
+    p->n_packed = 0;
+    for (UInt f = 0; f < g->n_fns; f++) {
+        CgFn *fn = g->fns[f];
+        UInt ordinal = flat_ordinal(p->byptr, p->n_flat, fn->file, fn->name);
+        p->pidx[f] = NOT_PACKED;
+        if (!ordinal && !used[f]) continue;
+        p->pk[p->n_packed++] = (Packed){fn, ordinal};
+        p->files.name[p->files.n++] = fn->file;
+        p->objs.name[p->objs.n++] = fn->obj;
+        if (!ordinal) p->named.name[p->named.n++] = fn->name;
+    }
+    for (UInt a = 0; a < g->n_arcs; a++) p->files.name[p->files.n++] = g->arcs[a]->site_file;
+    nameset_sort(&p->files);
+    nameset_sort(&p->objs);
+    nameset_sort(&p->named);
+    VG_(ssort)(p->pk, p->n_packed, sizeof *p->pk, cmp_packed);
+    for (UInt k = 0; k < p->n_packed; k++) p->pidx[p->pk[k].fn->index] = k;
+    VG_(free)(used);
+}
+
+static void put_functions(Pack *p)
+{
+    put(&p->s, p->n_packed);
     UInt prev = 0;
-    for (UInt i = 0; i < n_extra; i++) {
-        put(&p->s, extra[2 * i] - prev);
-        put(&p->s, extra[2 * i + 1]);
-        prev = extra[2 * i];
+    for (UInt k = 0; k < p->n_packed; k++) {
+        const CgFn *fn = p->pk[k].fn;
+        if (p->pk[k].ordinal) {
+            put(&p->s, p->pk[k].ordinal - prev + 1);
+            prev = p->pk[k].ordinal;
+        } else {
+            put(&p->s, 0);
+            put(&p->s, nameset_index(&p->named, fn->name));
+        }
+        put(&p->s, nameset_index(&p->objs, fn->obj));
+        put(&p->s, nameset_index(&p->files, fn->file));
+        put(&p->s, fn->line);
     }
-    VG_(free)(extra);
+}
+
+static void put_placements(Pack *p)
+{
+    put(&p->s, p->n_extra);
+    UInt prev = 0;
+    for (UInt i = 0; i < p->n_extra; i++) {
+        put(&p->s, p->extra[2 * i] - prev);
+        put(&p->s, p->pidx[p->extra[2 * i + 1]]);
+        prev = p->extra[2 * i];
+    }
 }
 
 /* One block: the calls of `fn` at level `rec` from arc *ai on (g.arcs is
@@ -331,7 +364,7 @@ static void put_blocks(Pack *p)
                     g->arcs[a]->caller_rec != g->arcs[a - 1]->caller_rec;
     put(&p->s, n_blocks);
     UInt prev = 0;
-    for (UInt k = 0; k < g->n_fns; k++) {
+    for (UInt k = 0; k < p->n_packed; k++) {
         const CgFn *fn = p->pk[k].fn;
         UInt ai = first[fn->index];
         for (Int rec = 0; rec < 2; rec++) {
@@ -350,29 +383,22 @@ static void put_blocks(Pack *p)
 }
 
 /* The call paths kept, parents first, numbered anew from 1. */
-static void put_paths(Pack *p, CgWriteStats *ws)
+static void put_paths(Pack *p)
 {
-    UInt n, below;
-    CgPath *const *nodes = cg_callgraph_paths(&n);
-    Bool *keep = VG_(calloc)("cg.out.paths", n + 1, sizeof *keep);
-    UInt *id = VG_(calloc)("cg.out.paths", n + 1, sizeof *id);
-    UInt kept = cg_graph_paths_kept(&p->g, nodes, n, keep, &below);
-    put(&p->s, kept);
+    UInt *id = VG_(calloc)("cg.out.paths", p->n_nodes + 1, sizeof *id);
+    put(&p->s, p->kept);
     UInt next = 0;
-    for (UInt i = 0; i < n; i++) {
-        const CgPath *x = nodes[i];
-        if (!keep[i]) continue;
+    for (UInt i = 0; i < p->n_nodes; i++) {
+        const CgPath *x = p->nodes[i];
+        if (!p->keep[i]) continue;
         id[i] = ++next;
         put(&p->s, x->parent ? next - id[x->parent->id - 1] : 0);
         put(&p->s, p->pidx[x->fn->index]);
         put(&p->s, x->calls);
         for (Int e = 0; e < p->g.nev; e++) put(&p->s, x->incl[e]);
     }
-    tl_assert(next == kept);
-    ws->paths_written = kept;
-    ws->paths_below = below;
+    tl_assert(next == p->kept);
     VG_(free)(id);
-    VG_(free)(keep);
 }
 
 void cg_write_graph(CgOut *o, LineCC **ccs, UInt n, CgWriteStats *ws)
@@ -381,13 +407,17 @@ void cg_write_graph(CgOut *o, LineCC **ccs, UInt n, CgWriteStats *ws)
     cg_graph_make(&p.g, ccs, n, 0);
     tl_assert(p.g.nev == cg.graph_nev);
     pack_flat(&p, ccs, n);
+    pack_placements(&p);
+    pack_paths(&p);
     pack_order(&p);
     put(&p.s, 1); /* the layout's version */
     put(&p.s, (ULong)p.g.nev);
     put_functions(&p);
     put_placements(&p);
     put_blocks(&p);
-    put_paths(&p, ws);
+    put_paths(&p);
+    ws->paths_written = p.kept;
+    ws->paths_below = p.below;
     cg_graph_foreign(&p.g, ws);
 
     cg_out_str(o, "# call graph, packed: " CG_PROJECT "; the `#` lines up to the first fl= "
@@ -395,7 +425,7 @@ void cg_write_graph(CgOut *o, LineCC **ccs, UInt n, CgWriteStats *ws)
     out_names(o, "#o", &p.objs);
     out_names(o, "#f", &p.files);
     out_names(o, "#n", &p.named);
-    cg_graph_paths_header(o, ws->paths_written, ws->paths_below);
+    cg_graph_paths_header(o, p.kept, p.below);
     out_stream(o, &p.s);
 
     if (p.s.buf) VG_(free)(p.s.buf);
@@ -404,6 +434,8 @@ void cg_write_graph(CgOut *o, LineCC **ccs, UInt n, CgWriteStats *ws)
     VG_(free)(p.files.name);
     VG_(free)(p.pidx);
     VG_(free)(p.pk);
+    VG_(free)(p.keep);
+    VG_(free)(p.extra);
     VG_(free)(p.byptr);
     VG_(free)(p.flat);
     cg_graph_free(&p.g);
