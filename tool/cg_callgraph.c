@@ -80,6 +80,9 @@ void cg_callgraph_init(void)
     cg.graph_node_table = (CgPath **)grow(NULL, &cg.graph_node_buckets, node_entry_hash);
     /* Without the call graph (regions alone) frames keep no totals. */
     cg.graph_nev = cg.clo.call_graph != CG_GRAPH_NO ? cg_lines_recorded(cg.graph_ev) : 0;
+    cg.graph_first = cg.graph_nev > 0 ? cg.graph_ev[0] : -1;
+    for (Int i = 1; i < cg.graph_nev; i++)
+        if (cg.graph_ev[i] != cg.graph_ev[0] + i) cg.graph_first = -1;
 }
 
 /* Which of two functions of one name is taken for a line of it: the one
@@ -161,21 +164,15 @@ static void call_site(CgArc *a, const LineCC *site)
     cg_lines_where(a->ret - 1, &a->site_file, &a->site_line);
 }
 
-static Bool arc_is(const CgArc *a, ThreadId thread, const CgFn *caller, Bool caller_rec,
-                   const CgFn *callee, Bool callee_rec, Addr ret)
-{
-    return a && a->caller == caller && a->callee == callee && a->ret == ret &&
-           a->caller_rec == caller_rec && a->callee_rec == callee_rec && a->thread == thread;
-}
-
 static CgArc *lookup_arc(ThreadId thread, CgFn *caller, Bool caller_rec, CgFn *callee,
                          Bool callee_rec, Addr ret, const LineCC *site)
 {
     CgArc *a = callee->last;
-    if (arc_is(a, thread, caller, caller_rec, callee, callee_rec, ret)) return a;
+    if (cg_arc_is(a, thread, caller, caller_rec, callee, callee_rec, ret)) return a;
     UInt h = arc_hash(caller, callee, ret, thread) & (cg.graph_arc_buckets - 1);
     for (a = cg.graph_arcs[h]; a; a = a->next)
-        if (arc_is(a, thread, caller, caller_rec, callee, callee_rec, ret)) return callee->last = a;
+        if (cg_arc_is(a, thread, caller, caller_rec, callee, callee_rec, ret))
+            return callee->last = a;
     a = VG_(calloc)("cg.graph.arc", 1, sizeof *a);
     a->thread = thread;
     a->caller = caller;
@@ -192,25 +189,25 @@ static CgArc *lookup_arc(ThreadId thread, CgFn *caller, Bool caller_rec, CgFn *c
     return callee->last = a;
 }
 
-/* Most calls repeat the last call made along their path, then the last
+/* After the last call made along their path (cg_callgraph.h), the last
  * call into their callee. */
-CgArc *cg_callgraph_arc(ThreadId thread, CgPath *via, CgFn *caller, Bool caller_rec, CgFn *callee,
-                        Bool callee_rec, Addr ret, const LineCC *site)
+CgArc *cg_callgraph_arc_slow(ThreadId thread, CgPath *via, CgFn *caller, Bool caller_rec,
+                             CgFn *callee, Bool callee_rec, Addr ret, const LineCC *site)
 {
     /* A call from skipped code is one from its site's line. */
     if (site) ret = (Addr)site;
-    if (via && arc_is(via->arc, thread, caller, caller_rec, callee, callee_rec, ret))
+    if (via && cg_arc_is(via->arc, thread, caller, caller_rec, callee, callee_rec, ret))
         return via->arc;
     CgArc *a = lookup_arc(thread, caller, caller_rec, callee, callee_rec, ret, site);
     if (via) via->arc = a;
+    cg.arc_by_ret[cg_arc_slot(ret)] = a;
     return a;
 }
 
-/* Most calls repeat the parent's last call, or the last call into `fn` (a
- * function that calls several in turn). */
-CgPath *cg_callgraph_path(ThreadId thread, CgPath *parent, CgFn *fn)
+/* After the parent's last call (cg_callgraph.h), the last call into `fn`
+ * (a function that calls several in turn). */
+CgPath *cg_callgraph_path_slow(ThreadId thread, CgPath *parent, CgFn *fn)
 {
-    if (parent && parent->last_child && parent->last_child->fn == fn) return parent->last_child;
     CgPath *n = fn->last_path;
     if (n && n->parent == parent && n->thread == thread) return parent ? parent->last_child = n : n;
     UInt h = node_hash(thread, parent, fn) & (cg.graph_node_buckets - 1);

@@ -63,13 +63,47 @@ CgFn *cg_callgraph_fn_at(Addr a);
  * (NULL: none) into `callee` that left `ret` as its return address (run
  * time; made the first time); `via`, when not NULL, is the call's path
  * node, which remembers its last arc.  `site`, when not NULL, is the line
- * the call is made from instead (a call from skipped code: cg_skip.c). */
+ * the call is made from instead (a call from skipped code: cg_skip.c).
+ * Most calls repeat the last one made along their path, which is looked
+ * at inline (a call per function entry). */
 struct LineCC;
-CgArc *cg_callgraph_arc(ThreadId thread, CgPath *via, CgFn *caller, Bool caller_rec, CgFn *callee,
-                        Bool callee_rec, Addr ret, const struct LineCC *site);
+static inline Bool cg_arc_is(const CgArc *a, ThreadId thread, const CgFn *caller, Bool caller_rec,
+                             const CgFn *callee, Bool callee_rec, Addr ret)
+{
+    return a && a->caller == caller && a->callee == callee && a->ret == ret &&
+           a->caller_rec == caller_rec && a->callee_rec == callee_rec && a->thread == thread;
+}
+CgArc *cg_callgraph_arc_slow(ThreadId thread, CgPath *via, CgFn *caller, Bool caller_rec,
+                             CgFn *callee, Bool callee_rec, Addr ret, const struct LineCC *site);
+_Static_assert((CG_ARC_CACHE & (CG_ARC_CACHE - 1)) == 0, "CG_ARC_CACHE is a power of two");
+static inline UInt cg_arc_slot(Addr ret)
+{
+    return (UInt)(ret ^ (ret >> 12)) & (CG_ARC_CACHE - 1);
+}
+static inline CgArc *cg_callgraph_arc(ThreadId thread, CgPath *via, CgFn *caller, Bool caller_rec,
+                                      CgFn *callee, Bool callee_rec, Addr ret,
+                                      const struct LineCC *site)
+{
+    if (!site) {
+        if (via && cg_arc_is(via->arc, thread, caller, caller_rec, callee, callee_rec, ret))
+            return via->arc;
+        CgArc *a = cg.arc_by_ret[cg_arc_slot(ret)];
+        if (cg_arc_is(a, thread, caller, caller_rec, callee, callee_rec, ret)) {
+            if (via) via->arc = a;
+            return a;
+        }
+    }
+    return cg_callgraph_arc_slow(thread, via, caller, caller_rec, callee, callee_rec, ret, site);
+}
 /* The node of the path `parent` (NULL: a root of `thread`'s) then `fn`,
- * made the first time; NULL when it is new and the table is full. */
-CgPath *cg_callgraph_path(ThreadId thread, CgPath *parent, CgFn *fn);
+ * made the first time; NULL when it is new and the table is full.  Most
+ * calls repeat their parent's last. */
+CgPath *cg_callgraph_path_slow(ThreadId thread, CgPath *parent, CgFn *fn);
+static inline CgPath *cg_callgraph_path(ThreadId thread, CgPath *parent, CgFn *fn)
+{
+    if (parent && parent->last_child && parent->last_child->fn == fn) return parent->last_child;
+    return cg_callgraph_path_slow(thread, parent, fn);
+}
 /* The nodes, by id: nodes[0] has id 1. */
 CgPath *const *cg_callgraph_paths(UInt *n);
 /* The calls and costs of every arc and node of `thread` (a

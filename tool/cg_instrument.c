@@ -240,6 +240,19 @@ static ULong const_value(const IRConst *c)
     }
 }
 
+/* A store of the constant that is the end of the instruction making it
+ * (`end`) leaves a return address: a call, which VEX may have followed
+ * into its callee, so that the superblock does not end with it.  Its
+ * return site gets the inline end of activations (cg_stack_ir.c). */
+static void note_call_store(const IRStmt *st, Addr end)
+{
+    const IRExpr *data = st->Ist.Store.data;
+    if (!cg_stack_on() || data->tag != Iex_Const) return;
+    IRConstTag tag = data->Iex.Const.con->tag;
+    if ((tag == Ico_U64 || tag == Ico_U32) && const_value(data->Iex.Const.con) == end)
+        cg_stack_note_call(end);
+}
+
 /* A conditional side exit: the guard says whether the exit is taken, which
  * means "branch not taken" when the exit goes to the next instruction (iropt
  * inverted a chased branch, or a REP loop's exit). */
@@ -302,6 +315,7 @@ static void handle_stmt(Walk *w, IRStmt *st, IRTypeEnv *env_in)
     case Ist_Store:
         if (cache)
             add_dw(w, sizeofIRType(typeOfIRExpr(env_in, st->Ist.Store.data)), st->Ist.Store.addr);
+        note_call_store(st, w->prev_end);
         break;
     case Ist_StoreG: {
         IRStoreG *sg = st->Ist.StoreG.details;
@@ -451,11 +465,14 @@ static IRSB *track_only(IRSB *sb, Addr addr, const VexGuestLayout *layout, IRTyp
         } else if (st->tag == Ist_Exit && st->Ist.Exit.jk != Ijk_Call &&
                    const_value(st->Ist.Exit.dst) == prev_end) {
             cg_stack_emit_fall(out, prev_end, st->Ist.Exit.guard);
+        } else if (st->tag == Ist_Store && !first) {
+            note_call_store(st, prev_end);
         }
         addStmtToIRSB(out, st);
     }
     if (!first && falls_to(sb->jumpkind, sb->next, prev_end))
         cg_stack_emit_fall(out, prev_end, NULL);
+    if (!first && sb->jumpkind == Ijk_Call) cg_stack_note_call(prev_end);
     return out;
 }
 
@@ -515,6 +532,8 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     flush(&w);
     if (cg_stack_on() && w.n_seen > 0 && falls_to(sb_in->jumpkind, sb_in->next, w.prev_end))
         cg_stack_emit_fall(out, w.prev_end, NULL);
+    if (cg_stack_on() && w.n_seen > 0 && sb_in->jumpkind == Ijk_Call)
+        cg_stack_note_call(w.prev_end);
     if (cg.clo.as_callgrind &&
         (sb_in->jumpkind == Ijk_ClientReq || sb_in->jumpkind == Ijk_Sys_syscall) &&
         sb_in->next->tag == Iex_Const)

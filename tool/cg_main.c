@@ -320,6 +320,7 @@ static void skip_object_request(Addr path)
     cg_clients_text(path, buf, sizeof buf);
     if (buf[0] == '\0' || cg_skip_object(buf)) return;
     cg_skip_add(buf);
+    cg_stack_slow_returns();
     cg_callgraph_reskip();
     VG_(discard_translations_safely)(0x1000, ~(SizeT)0xfff, "cachegrind");
 }

@@ -30,7 +30,12 @@
  * returned (or was left by longjmp or an exception unwinding past it), and
  * so has every activation whose entry lies below the stack pointer.  A
  * return always ends a superblock (VEX never follows one), so the check at
- * superblock starts sees every return; an entry unwinds first too.
+ * superblock starts sees every return; an entry unwinds first too.  Where
+ * returns land (a call's return address), generated code ends the
+ * innermost activation itself when that is all there is to do
+ * (cg_stack_ir.c): each frame says whether it may (pop_limit), and the
+ * running thread's innermost frame, its limit and its depth are kept in
+ * cg.top, cg.stack_limit and *cg.stack_n for it (load_top()).
  *
  * Costs.  Generated code and helpers add every count to the running
  * thread's running totals (cg.run) as they add it to a line; an activation
@@ -88,7 +93,6 @@
 #include "cg_threads.h"
 #include "pub_tool_aspacemgr.h"
 #include "pub_tool_libcassert.h"
-#include "pub_tool_debuginfo.h"
 #include "pub_tool_libcbase.h"
 #include "pub_tool_machine.h"
 #include "pub_tool_mallocfree.h"
@@ -115,6 +119,11 @@ static UWord fence_top(UWord sp, UWord interrupted)
 void cg_stack_init(void)
 {
     cg.stack_limit = NONE;
+    cg.no_frame.sp = NONE;
+    cg.no_frame.arc_incl = cg.no_frame.node_incl = cg.sink;
+    cg.no_frame.active = (UInt *)cg.sink;
+    cg.top = &cg.no_frame;
+    cg.stack_n = &cg.no_depth;
     if (!cg_stack_on()) return;
     cg_callgraph_init();
     cg.frame_bytes = offsetof(CgFrame, start) + cg.graph_nev * sizeof(ULong);
@@ -147,24 +156,35 @@ static LineCC **site_of(ThreadId tid)
 
 /* After any change to the running thread's stack, its region or the
  * thread that runs: what generated code reads of them. */
+static inline __attribute__((always_inline)) void load_top(CgStack *s, CgFrame *top)
+{
+    cg.stack_limit = top ? top->sp : NONE;
+    cg.top = top ? top : &cg.no_frame;
+    cg.pop_limit = cg.top->pop_limit;
+    cg.stack_n = &s->n;
+    if (cg_levels_on()) cg.rec_gate = top && top->fn && top->rec ? cg.collect : 0;
+}
 static void reload(void)
 {
-    const CgStack *s = stack_of(cg.stack_tid);
-    const CgFrame *top = s->n > 0 ? frame(s, s->n - 1) : NULL;
-    cg.stack_limit = top ? top->sp : NONE;
-    if (cg_levels_on()) cg.rec_gate = top && top->fn && top->rec ? cg.collect : 0;
+    CgStack *s = stack_of(cg.stack_tid);
+    load_top(s, s->n > 0 ? frame(s, s->n - 1) : NULL);
 }
 
 /* Frames, arcs and nodes keep the recorded events only, in their order
  * (cg.graph_ev): with Ir alone, one word each. */
-static void take(ULong *dst, const ULong *run)
+static inline __attribute__((always_inline)) void take(ULong *dst, const ULong *run)
 {
+    if (cg.graph_first >= 0) {
+        const ULong *from = run + cg.graph_first;
+        for (Int i = 0; i < cg.graph_nev; i++) dst[i] = from[i];
+        return;
+    }
     for (Int i = 0; i < cg.graph_nev; i++) dst[i] = run[cg.graph_ev[i]];
 }
 
 /* An activation's cost up to `now` (the recorded events' running totals)
  * goes to its arc and its path. */
-static void credit(CgFrame *f, const ULong *now)
+static inline __attribute__((always_inline)) void credit(CgFrame *f, const ULong *now)
 {
     if (f->arc)
         for (Int i = 0; i < cg.graph_nev; i++) f->arc->incl[i] += now[i] - f->start[i];
@@ -180,7 +200,7 @@ static void set_region(ThreadId tid, CgStack *s, Bool in)
 }
 
 /* The thread's count of open activations of `fn` (made on first use). */
-static UInt *active_slot(CgStack *s, const CgFn *fn)
+static inline __attribute__((always_inline)) UInt *active_slot(CgStack *s, const CgFn *fn)
 {
     if (fn->id >= s->n_active) {
         UInt n = s->n_active ? s->n_active : 64;
@@ -188,6 +208,9 @@ static UInt *active_slot(CgStack *s, const CgFn *fn)
         s->active = VG_(realloc)("cg.stack.active", s->active, n * sizeof *s->active);
         VG_(memset)(s->active + s->n_active, 0, (n - s->n_active) * sizeof *s->active);
         s->n_active = n;
+        /* The open frames point at their functions' counts. */
+        for (UInt i = 0; i < s->n; i++)
+            if (frame(s, i)->fn) frame(s, i)->active = &s->active[frame(s, i)->fn->id];
     }
     return &s->active[fn->id];
 }
@@ -212,6 +235,7 @@ static void pop(ThreadId tid, CgStack *s)
         set_region(tid, s, f->opened_region);
         return;
     }
+    cg.stat_helper_ends++;
     ULong now[N_EVENTS];
     take(now, run);
     credit(f, now);
@@ -243,7 +267,7 @@ static void unwind(ThreadId tid, CgStack *s, UWord sp)
 
 /* A new frame on thread `tid`'s stack `s`, which keeps the thread's call
  * site of skipped code until it ends (the activation has none yet). */
-static CgFrame *push(ThreadId tid, CgStack *s)
+static inline __attribute__((always_inline)) CgFrame *push(ThreadId tid, CgStack *s)
 {
     if (s->n == s->max) {
         s->max = s->max ? 2 * s->max : 64;
@@ -260,7 +284,7 @@ static CgFrame *push(ThreadId tid, CgStack *s)
 /* The word at `sp`, where a call leaves its return address; 0 when it
  * cannot be read.  The stretch of stack last found readable is kept, so
  * this seldom asks the address-space manager. */
-static Addr return_address(CgStack *s, UWord sp)
+static inline __attribute__((always_inline)) Addr return_address(CgStack *s, UWord sp)
 {
     if (sp < s->seg_lo || sp + sizeof(UWord) - 1 > s->seg_hi) {
         if (!VG_(am_is_valid_for_client)(sp, sizeof(UWord), VKI_PROT_READ)) return 0;
@@ -280,41 +304,58 @@ static CgPath *open_node_of(const CgStack *s, const CgFn *fn)
     return NULL;
 }
 
+/* Whether generated code may end `f` (cg_stack_ir.c): when its end changes
+ * nothing but its costs and counters (and an activation is open below it,
+ * which the caller checks). */
+static Bool inline_end(const CgFrame *f)
+{
+    if (cg_levels_on() || cg_skip_on() || f->opened_region) return False;
+    return !f->node || (f->owns_node && f->node->parent); /* not a fold, not a root */
+}
+
+void cg_stack_slow_returns(void)
+{
+    for (ThreadId tid = 1; tid < VG_N_THREADS; tid++)
+        for (UInt i = 0; i < stack_of(tid)->n; i++) frame(stack_of(tid), i)->pop_limit = 0;
+    cg.pop_limit = 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
 /* ------------------------------------------------------------------ */
 
-/* Called when the stack pointer at a superblock's start is above
- * cg.stack_limit. */
-static VG_REGPARM(1) void stack_leave(UWord sp)
+VG_REGPARM(1) void cg_stack_leave(UWord sp)
 {
     unwind(cg.stack_tid, stack_of(cg.stack_tid), sp);
     reload();
 }
 
-/* Called at every superblock that starts at the entry of a function of a
- * skipped object (cg_skip.c). */
-static VG_REGPARM(1) void skip_enter(UWord sp)
+VG_REGPARM(1) void cg_stack_skip_enter(UWord sp)
 {
     cg_skip_entered(return_address(stack_of(cg.stack_tid), sp));
 }
 
-/* Called at every superblock that starts at the entry of `fn`. */
-static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
+VG_REGPARM(2) void cg_stack_enter(UWord sp, CgFn *fn)
 {
     CgStack *s = stack_of(cg.stack_tid);
-    unwind(cg.stack_tid, s, sp);
+    /* Nothing has ended unless the stack pointer is above the limit. */
+    if (sp > cg.stack_limit) {
+        unwind(cg.stack_tid, s, sp);
+        reload();
+    }
     if (cg.fell_into == fn) {
         /* The superblock before fell through to this entry: no call. */
         cg.fell_into = NULL;
         cg.stat_fell++;
-        reload();
         return;
     }
-    for (UInt i = s->n; i-- > 0 && frame(s, i)->fn && frame(s, i)->sp == sp;) {
-        if (frame(s, i)->fn == fn) {
+    /* The innermost frame (cg.top, loaded: a pointer into s->frames until
+     * the push below moves them). */
+    const CgFrame *top = s->n > 0 ? cg.top : NULL;
+    for (const CgFrame *g = top; g && g->fn && g->sp == sp;
+         g = g == s->frames ? NULL : (const CgFrame *)((const HChar *)g - cg.frame_bytes)) {
+        if (g->fn == fn) {
             cg.stat_loops++;
-            reload();
             return;
         }
     }
@@ -326,7 +367,7 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
      * below (the root of a thread or a handler).  Outside every
      * --toggle-collect region nothing is recorded, and a call from outside
      * into a region is a root of it. */
-    const CgFrame *caller = s->n > 0 && frame(s, s->n - 1)->fn ? frame(s, s->n - 1) : NULL;
+    const CgFrame *caller = top && top->fn ? top : NULL;
     Bool counted = cg.collect != 0;
     /* Between a STOP request and a START (or before the START of
      * --instr-at-start=no) activations are followed, so that the stack is
@@ -367,6 +408,8 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
                                ret, site);
         arc->calls++;
     }
+    /* Generated code may end it when an activation stays open below. */
+    UWord after = caller ? caller->sp : 0;
     CgFrame *f = push(cg.stack_tid, s);
     f->sp = sp;
     f->interrupted = 0;
@@ -377,74 +420,14 @@ static VG_REGPARM(2) void stack_enter(UWord sp, CgFn *fn)
     f->rec = rec;
     f->counted = counted;
     f->opened_region = opens;
+    f->arc_incl = arc ? arc->incl : cg.sink;
+    f->node_incl = owns ? node->incl : cg.sink;
+    f->active = active;
+    f->pop_limit = after && inline_end(f) ? after : 0;
     take(f->start, cg.run);
     (*active)++;
     cg.stat_calls++;
-    reload();
-}
-
-/* ------------------------------------------------------------------ */
-/* The IR                                                              */
-/* ------------------------------------------------------------------ */
-
-static IRExpr *bind(IRSB *out, IRType ty, IRExpr *e)
-{
-    IRTemp t = newIRTemp(out->tyenv, ty);
-    addStmtToIRSB(out, IRStmt_WrTmp(t, e));
-    return IRExpr_RdTmp(t);
-}
-
-IRExpr *cg_stack_sp(IRSB *out, const VexGuestLayout *layout, IRType word)
-{
-    return bind(out, word, IRExpr_Get(layout->offset_SP, word));
-}
-
-CgFn *cg_stack_entry_at(Addr addr)
-{
-    const HChar *name;
-    if (!VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), addr, &name)) return NULL;
-    return cg_callgraph_fn_at(addr);
-}
-
-void cg_stack_emit_enter(IRSB *out, IRExpr *sp, CgFn *fn)
-{
-    IRDirty *di = unsafeIRDirty_0_N(2, "cg_stack_enter", VG_(fnptr_to_fnentry)(stack_enter),
-                                    mkIRExprVec_2(sp, mkIRExpr_HWord((HWord)fn)));
-    addStmtToIRSB(out, IRStmt_Dirty(di));
-}
-
-void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word)
-{
-    if (!cg_stack_on()) return;
-    IRExpr *sp = cg_stack_sp(out, layout, word);
-    CgFn *fn = cg_stack_entry_at(addr);
-    if (fn && !fn->skip) {
-        cg_stack_emit_enter(out, sp, fn);
-        return;
-    }
-    Bool w64 = word == Ity_I64;
-    IRExpr *limit =
-        bind(out, word, IRExpr_Load(Iend_LE, word, mkIRExpr_HWord((HWord)&cg.stack_limit)));
-    IRDirty *di = unsafeIRDirty_0_N(1, "cg_stack_leave", VG_(fnptr_to_fnentry)(stack_leave),
-                                    mkIRExprVec_1(sp));
-    di->guard = bind(out, Ity_I1, IRExpr_Binop(w64 ? Iop_CmpLT64U : Iop_CmpLT32U, limit, sp));
-    addStmtToIRSB(out, IRStmt_Dirty(di));
-    /* A skipped function's entry opens nothing, but may name a call site
-     * (after the returns the stack pointer shows). */
-    if (fn)
-        addStmtToIRSB(out, IRStmt_Dirty(unsafeIRDirty_0_N(1, "cg_stack_skip_enter",
-                                                          VG_(fnptr_to_fnentry)(skip_enter),
-                                                          mkIRExprVec_1(sp))));
-}
-
-void cg_stack_emit_fall(IRSB *out, Addr next, IRExpr *guard)
-{
-    CgFn *fn = cg_stack_entry_at(next);
-    if (!fn) return;
-    IRExpr *where = mkIRExpr_HWord((HWord)&cg.fell_into);
-    IRExpr *what = mkIRExpr_HWord((HWord)fn);
-    addStmtToIRSB(out, guard ? IRStmt_StoreG(Iend_LE, where, what, guard)
-                             : IRStmt_Store(Iend_LE, where, what));
+    load_top(s, f);
 }
 
 /* ------------------------------------------------------------------ */
@@ -520,6 +503,9 @@ void cg_stack_signal_delivered(ThreadId tid, Int sigNo, Bool alt_stack)
     f->node = NULL;
     f->owns_node = f->rec = f->counted = False;
     f->opened_region = s->in_region;
+    f->pop_limit = 0;
+    f->arc_incl = f->node_incl = cg.sink;
+    f->active = (UInt *)cg.sink;
     take(f->start, run_of(tid));
     set_region(tid, s, False);
     if (tid == cg.stack_tid) reload();

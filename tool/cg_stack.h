@@ -48,6 +48,20 @@ void cg_stack_emit_enter(IRSB *out, IRExpr *sp, struct CgFn *fn);
  * entry, the next superblock must not take it for a call. */
 void cg_stack_emit_fall(IRSB *out, Addr next, IRExpr *guard);
 
+/* The helpers the IR calls (cg_stack_ir.c): at a superblock whose stack
+ * pointer `sp` is above cg.stack_limit (activations have ended), at the
+ * entry of `fn`, and at the entry of a function of a skipped object. */
+VG_REGPARM(1) void cg_stack_leave(UWord sp);
+VG_REGPARM(2) void cg_stack_enter(UWord sp, struct CgFn *fn);
+VG_REGPARM(1) void cg_stack_skip_enter(UWord sp);
+
+/* A translated superblock calls, and its call returns to `ret`. */
+void cg_stack_note_call(Addr ret);
+/* An object is skipped from now on: the open activations end in the
+ * helper, which restores the call site of skipped code (the activations
+ * opened from now on do: cg_skip_on()). */
+void cg_stack_slow_returns(void);
+
 /* The scheduler is about to run `tid`: its activations and running totals
  * become the ones generated code uses. */
 void cg_stack_thread_runs(ThreadId tid);

@@ -118,6 +118,10 @@ typedef struct {
 /* --collect-systime: no, or the unit of the time events (yes is msec). */
 enum { CG_SYSTIME_NO, CG_SYSTIME_MSEC, CG_SYSTIME_USEC, CG_SYSTIME_NSEC };
 
+/* Slots of the call graph's cache of arcs by return address: a power of
+ * two (cg_callgraph.h). */
+#define CG_ARC_CACHE 4096
+
 /* --call-graph: none (no), or recorded and written in Cachegrind's format
  * (yes, the default) or in Callgrind's (callgrind). */
 enum { CG_GRAPH_NO, CG_GRAPH_YES, CG_GRAPH_CALLGRIND };
@@ -153,8 +157,15 @@ typedef struct {
     Bool rec;                 /* recursion level 2 or deeper */
     Bool counted;             /* opened inside a --toggle-collect region (or without regions) */
     Bool opened_region;       /* it opened its thread's region (a fence: the region it saved) */
-    ULong start[N_EVENTS];    /* the thread's running totals of the recorded events
-                                 (cg.graph_ev) at its entry (a fence: at delivery) */
+    /* What generated code that ends it reads (cg_stack_ir.c): the limit once
+     * it has ended (0: only the helper may end it), where its cost goes
+     * (its arc's and its node's costs, or cg.sink), its function's count
+     * of open activations. */
+    UWord pop_limit;
+    ULong *arc_incl, *node_incl;
+    UInt *active;
+    ULong start[N_EVENTS]; /* the thread's running totals of the recorded events
+                              (cg.graph_ev) at its entry (a fence: at delivery) */
 } CgFrame;
 
 /* One thread's activations (cg_stack.c). */
@@ -292,8 +303,22 @@ typedef struct CgState {
      * fall-through is not a call: cg_stack.c, "Entries"), NULL when not. */
     struct CgFn *fell_into;
     UInt frame_bytes; /* a frame's size: CgFrame up to the recorded events' totals */
+    /* What the code that ends an activation inline reads and writes
+     * (cg_stack_ir.c): the running thread's innermost frame (cg.no_frame when
+     * none), its pop_limit, its number of frames; where costs with no arc
+     * or node go, and where the code writes when it ends nothing; the
+     * return addresses of the calls translated so far (a set). */
+    CgFrame *top;
+    UWord pop_limit;
+    UInt *stack_n;
+    CgFrame no_frame;
+    UInt no_depth;
+    ULong sink[N_EVENTS];
+    Addr *ret_sites;
+    UInt ret_site_cap, n_ret_sites;
     ULong run[N_EVENTS];
     ULong stat_calls, stat_loops, stat_fell, stat_max_depth, stat_folded, stat_truncated;
+    ULong stat_helper_ends;
 
     /* cg_callgraph.c: the functions calls entered, by name, and the arcs
      * between them (hash tables); the names of their objects. */
@@ -302,11 +327,18 @@ typedef struct CgState {
     UInt graph_fn_buckets, graph_fn_count;
     struct CgArc **graph_arcs;
     UInt graph_arc_buckets, graph_arc_count;
+    /* The arc last found for each call site, by its return address
+     * (cg_arc_slot(): a function called from two sites in turn misses the
+     * arc its path node remembers, every time). */
+    struct CgArc *arc_by_ret[CG_ARC_CACHE];
     /* ... and the call paths: by (parent, function), and by id; the
      * recorded events, whose order the nodes' costs follow. */
     struct CgPath **graph_node_table, **graph_nodes;
     UInt graph_node_buckets, graph_n_nodes, graph_max_nodes;
     Int graph_ev[N_EVENTS], graph_nev;
+    /* graph_ev[0] when the recorded events' running totals are neighbours,
+     * in order (in every simulation mode), else -1: copied as a block. */
+    Int graph_first;
 
     /* cg_skip.c: run as Callgrind, the objects --obj-skip names (and
      * CodSpeed's request); the records of skipped code that ran since the

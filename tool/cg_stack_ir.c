@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cg_stack_ir.c: the IR that follows activations (cg_stack.c has the
+ * mechanism and its invariants): at every superblock's start the compare
+ * that finds returns, at an entry the call that opens an activation, at an
+ * exit to a neighbouring entry the mark that says it is no call; and where
+ * returns land, the code that ends an activation without a helper call.
+ *
+ * Returns ended by generated code (docs/tool.md, "The call graph").
+ *
+ * Where.  Every superblock compares the stack pointer with the innermost
+ * activation's (cg.stack_limit); the code that ends an activation inline
+ * is longer, so it goes only where returns land: at the return address of
+ * a call that a translated superblock made (a set of addresses, made at
+ * translation time).  A return site translated before any call to it was
+ * keeps the plain compare: a miss costs speed, never a count.
+ *
+ * What.  A return ends the innermost activation inline when it alone has
+ * ended (the stack pointer is above its entry's and not above the one's
+ * below it) and when nothing but its costs and counters changes with it:
+ * cg_stack.c gives such a frame a nonzero `pop_limit`, the limit after it
+ * ends, and cg.pop_limit is the innermost frame's.  Anything else (a
+ * fence, a region it opened, a fold, a root, a skipped object's call site,
+ * recursion levels, several activations at once) goes to the helper.
+ * Ending one: its cost since entry (the running totals less the frame's
+ * start) added to its arc and its path node (each frame points at their
+ * costs, or at cg.sink when it has none), its function's open count less
+ * one, the thread's depth less one, and the frame below loaded as the
+ * innermost.
+ *
+ * How.  IR has no branches inside a superblock, so the code runs whether
+ * or not the activation ends, and when it does not every store writes back
+ * what it read or goes to cg.sink (the addresses chosen by if-then-else):
+ * no memory changes.  Every address it reads is valid either way: cg.top
+ * points at the innermost frame, or at cg.no_frame when none is open. */
+#include "cg_stack.h"
+#include "cg_callgraph.h"
+#include "pub_tool_debuginfo.h"
+#include "pub_tool_libcassert.h"
+#include "pub_tool_machine.h"
+#include "pub_tool_mallocfree.h"
+
+static IRExpr *bind(IRSB *out, IRType ty, IRExpr *e)
+{
+    IRTemp t = newIRTemp(out->tyenv, ty);
+    addStmtToIRSB(out, IRStmt_WrTmp(t, e));
+    return IRExpr_RdTmp(t);
+}
+
+static IRExpr *load(IRSB *out, IRType ty, IRExpr *addr)
+{
+    return bind(out, ty, IRExpr_Load(Iend_LE, ty, addr));
+}
+
+static IRExpr *at(const void *p)
+{
+    return mkIRExpr_HWord((HWord)p);
+}
+
+/* `base` plus a constant offset, in host words. */
+static IRExpr *plus(IRSB *out, IRExpr *base, HWord off)
+{
+    Bool w64 = sizeof(HWord) == 8;
+    return bind(out, w64 ? Ity_I64 : Ity_I32,
+                IRExpr_Binop(w64 ? Iop_Add64 : Iop_Add32, base, mkIRExpr_HWord(off)));
+}
+
+static IRExpr *pick(IRSB *out, IRType ty, IRExpr *cond, IRExpr *yes, IRExpr *no)
+{
+    return bind(out, ty, IRExpr_ITE(cond, yes, no));
+}
+
+/* ------------------------------------------------------------------ */
+/* Return sites                                                        */
+/* ------------------------------------------------------------------ */
+
+/* Open addressing on the address, 0 empty; the table a power of two in
+ * size and at most half full, so a probe ends. */
+static UInt site_slot(Addr a, UInt cap)
+{
+    tl_assert(cap > 0 && (cap & (cap - 1)) == 0);
+    ULong h = (ULong)a * 0x9E3779B97F4A7C15ULL;
+    return (UInt)(h >> 32) & (cap - 1);
+}
+
+static Bool return_site(Addr a)
+{
+    if (cg.n_ret_sites == 0 || a == 0) return False;
+    for (UInt i = site_slot(a, cg.ret_site_cap);; i = (i + 1) & (cg.ret_site_cap - 1)) {
+        if (cg.ret_sites[i] == a) return True;
+        if (cg.ret_sites[i] == 0) return False;
+    }
+}
+
+static void site_put(Addr *table, UInt cap, Addr a)
+{
+    UInt i = site_slot(a, cap);
+    while (table[i] != 0 && table[i] != a) i = (i + 1) & (cap - 1);
+    table[i] = a;
+}
+
+void cg_stack_note_call(Addr ret)
+{
+    if (ret == 0 || return_site(ret)) return;
+    if (2 * (cg.n_ret_sites + 1) > cg.ret_site_cap) {
+        UInt cap = cg.ret_site_cap ? 2 * cg.ret_site_cap : 1024;
+        Addr *t = VG_(calloc)("cg.stack.retsites", cap, sizeof *t);
+        for (UInt i = 0; i < cg.ret_site_cap; i++)
+            if (cg.ret_sites[i]) site_put(t, cap, cg.ret_sites[i]);
+        VG_(free)(cg.ret_sites);
+        cg.ret_sites = t;
+        cg.ret_site_cap = cap;
+    }
+    site_put(cg.ret_sites, cg.ret_site_cap, ret);
+    cg.n_ret_sites++;
+}
+
+/* ------------------------------------------------------------------ */
+/* Returns ended inline                                                */
+/* ------------------------------------------------------------------ */
+
+/* The IR that ends the innermost activation where generated code can (the
+ * stack pointer `sp`, cg.stack_limit loaded as `limit`); the condition on
+ * which the helper must still end activations. */
+static IRExpr *emit_return(IRSB *out, IRExpr *sp, IRExpr *limit, IRType word)
+{
+    Bool w64 = word == Ity_I64;
+    IROp lt = w64 ? Iop_CmpLT64U : Iop_CmpLT32U, le = w64 ? Iop_CmpLE64U : Iop_CmpLE32U;
+    IRType hw = sizeof(HWord) == 8 ? Ity_I64 : Ity_I32;
+    tl_assert(hw == word);
+
+    IRExpr *pop_limit = load(out, word, at(&cg.pop_limit));
+    IRExpr *ended = bind(out, Ity_I1, IRExpr_Binop(lt, limit, sp));
+    IRExpr *alone = bind(out, Ity_I1, IRExpr_Binop(le, sp, pop_limit));
+    IRExpr *inline_end = bind(out, Ity_I1, IRExpr_Binop(Iop_And1, ended, alone));
+    IRExpr *sink = at(cg.sink);
+
+    IRExpr *top = load(out, hw, at(&cg.top));
+    IRExpr *arc = load(out, hw, plus(out, top, offsetof(CgFrame, arc_incl)));
+    IRExpr *node = load(out, hw, plus(out, top, offsetof(CgFrame, node_incl)));
+    arc = pick(out, hw, inline_end, arc, sink);
+    node = pick(out, hw, inline_end, node, sink);
+    /* Two events at a time where their running totals are neighbours (with
+     * both simulations, all 13 are). */
+    for (Int i = 0; i < cg.graph_nev;) {
+        Bool two = i + 1 < cg.graph_nev && cg.graph_ev[i + 1] == cg.graph_ev[i] + 1;
+        IRType ty = two ? Ity_V128 : Ity_I64;
+        IROp sub = two ? Iop_Sub64x2 : Iop_Sub64, add = two ? Iop_Add64x2 : Iop_Add64;
+        IRExpr *start = load(out, ty, plus(out, top, offsetof(CgFrame, start) + 8 * i));
+        /* The running totals were just stored one by one (a wide load of
+         * two recent stores waits for both to reach the cache). */
+        const ULong *run = &cg.run[cg.graph_ev[i]];
+        IRExpr *now = two ? bind(out, ty,
+                                 IRExpr_Binop(Iop_64HLtoV128, load(out, Ity_I64, at(run + 1)),
+                                              load(out, Ity_I64, at(run))))
+                          : load(out, ty, at(run));
+        IRExpr *cost = bind(out, ty, IRExpr_Binop(sub, now, start));
+        IRExpr *to[2] = {plus(out, arc, 8 * i), plus(out, node, 8 * i)};
+        for (Int k = 0; k < 2; k++) {
+            IRExpr *old = load(out, ty, to[k]);
+            addStmtToIRSB(
+                out, IRStmt_Store(Iend_LE, to[k], bind(out, ty, IRExpr_Binop(add, old, cost))));
+        }
+        i += two ? 2 : 1;
+    }
+    /* Counters are UInt: its function's open activations, the depth. */
+    IRExpr *active = load(out, hw, plus(out, top, offsetof(CgFrame, active)));
+    active = pick(out, hw, inline_end, active, sink);
+    IRExpr *open = load(out, Ity_I32, active);
+    addStmtToIRSB(out,
+                  IRStmt_Store(Iend_LE, active,
+                               bind(out, Ity_I32,
+                                    IRExpr_Binop(Iop_Sub32, open, IRExpr_Const(IRConst_U32(1))))));
+    IRExpr *depth_at = load(out, hw, at(&cg.stack_n));
+    IRExpr *depth = load(out, Ity_I32, depth_at);
+    IRExpr *less = bind(out, Ity_I32, IRExpr_Binop(Iop_Sub32, depth, IRExpr_Const(IRConst_U32(1))));
+    addStmtToIRSB(out,
+                  IRStmt_Store(Iend_LE, depth_at, pick(out, Ity_I32, inline_end, less, depth)));
+    /* The frame below becomes the innermost. */
+    IRExpr *below =
+        bind(out, hw,
+             IRExpr_Binop(w64 ? Iop_Sub64 : Iop_Sub32, top, mkIRExpr_HWord((HWord)cg.frame_bytes)));
+    below = pick(out, hw, inline_end, below, top);
+    IRExpr *next = load(out, word, plus(out, below, offsetof(CgFrame, pop_limit)));
+    addStmtToIRSB(out, IRStmt_Store(Iend_LE, at(&cg.top), below));
+    addStmtToIRSB(out, IRStmt_Store(Iend_LE, at(&cg.stack_limit),
+                                    pick(out, word, inline_end, pop_limit, limit)));
+    addStmtToIRSB(out, IRStmt_Store(Iend_LE, at(&cg.pop_limit), next));
+    /* What is left for the helper: several activations ended, or one
+     * that the code above may not end. */
+    IRExpr *not_alone = bind(out, Ity_I1, IRExpr_Unop(Iop_Not1, alone));
+    return bind(out, Ity_I1, IRExpr_Binop(Iop_And1, ended, not_alone));
+}
+
+/* ------------------------------------------------------------------ */
+/* Superblocks, entries, fall-throughs                                 */
+/* ------------------------------------------------------------------ */
+
+IRExpr *cg_stack_sp(IRSB *out, const VexGuestLayout *layout, IRType word)
+{
+    return bind(out, word, IRExpr_Get(layout->offset_SP, word));
+}
+
+CgFn *cg_stack_entry_at(Addr addr)
+{
+    const HChar *name;
+    if (!VG_(get_fnname_if_entry)(VG_(current_DiEpoch)(), addr, &name)) return NULL;
+    return cg_callgraph_fn_at(addr);
+}
+
+void cg_stack_emit_enter(IRSB *out, IRExpr *sp, CgFn *fn)
+{
+    IRDirty *di = unsafeIRDirty_0_N(2, "cg_stack_enter", VG_(fnptr_to_fnentry)(cg_stack_enter),
+                                    mkIRExprVec_2(sp, mkIRExpr_HWord((HWord)fn)));
+    addStmtToIRSB(out, IRStmt_Dirty(di));
+}
+
+void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word)
+{
+    if (!cg_stack_on()) return;
+    IRExpr *sp = cg_stack_sp(out, layout, word);
+    CgFn *fn = cg_stack_entry_at(addr);
+    if (fn && !fn->skip) {
+        cg_stack_emit_enter(out, sp, fn);
+        return;
+    }
+    Bool w64 = word == Ity_I64;
+    IRExpr *limit =
+        bind(out, word, IRExpr_Load(Iend_LE, word, mkIRExpr_HWord((HWord)&cg.stack_limit)));
+    IRDirty *di = unsafeIRDirty_0_N(1, "cg_stack_leave", VG_(fnptr_to_fnentry)(cg_stack_leave),
+                                    mkIRExprVec_1(sp));
+    /* Where a return lands, the return's usual case is generated code. */
+    di->guard = !fn && return_site(addr)
+                    ? emit_return(out, sp, limit, word)
+                    : bind(out, Ity_I1, IRExpr_Binop(w64 ? Iop_CmpLT64U : Iop_CmpLT32U, limit, sp));
+    addStmtToIRSB(out, IRStmt_Dirty(di));
+    /* A skipped function's entry opens nothing, but may name a call site
+     * (after the returns the stack pointer shows). */
+    if (fn)
+        addStmtToIRSB(out, IRStmt_Dirty(unsafeIRDirty_0_N(
+                               1, "cg_stack_skip_enter", VG_(fnptr_to_fnentry)(cg_stack_skip_enter),
+                               mkIRExprVec_1(sp))));
+}
+
+void cg_stack_emit_fall(IRSB *out, Addr next, IRExpr *guard)
+{
+    CgFn *fn = cg_stack_entry_at(next);
+    if (!fn) return;
+    IRExpr *where = mkIRExpr_HWord((HWord)&cg.fell_into);
+    IRExpr *what = mkIRExpr_HWord((HWord)fn);
+    addStmtToIRSB(out, guard ? IRStmt_StoreG(Iend_LE, where, what, guard)
+                             : IRStmt_Store(Iend_LE, where, what));
+}
