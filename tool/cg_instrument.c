@@ -450,7 +450,7 @@ static IRSB *track_only(IRSB *sb, Addr addr, const VexGuestLayout *layout, IRTyp
     Int i = 0;
     for (; i < sb->stmts_used && (!sb->stmts[i] || sb->stmts[i]->tag != Ist_IMark); i++)
         if (sb->stmts[i]) addStmtToIRSB(out, sb->stmts[i]);
-    cg_stack_prologue(out, addr, layout, word);
+    cg_stack_prologue(out, addr, layout, word, NULL, False);
     Addr prev_end = 0;
     Bool first = True;
     for (; i < sb->stmts_used; i++) {
@@ -511,7 +511,7 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     /* The preamble (e.g. the self-modifying-code check) carries no events. */
     for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; i++)
         addStmtToIRSB(out, sb_in->stmts[i]);
-    cg_stack_prologue(out, addr, layout, gWordTy);
+    cg_stack_prologue(out, addr, layout, gWordTy, sbi, w.hot != NULL);
     cg_threads_emit_ran(out, sbi);
     if (cg_skip_on() && cg_skip_at(addr)) cg_skip_emit(out, sbi);
     for (; i < sb_in->stmts_used; i++) {

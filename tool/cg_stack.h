@@ -27,8 +27,12 @@ void cg_stack_init(void);
 /* The IR at the start of the superblock at `addr`, after its preamble:
  * ends the activations the stack pointer has risen above and, at a
  * function's entry, opens one (unless the superblock before fell through
- * to it). */
-void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word);
+ * to it).  At a return site, `hot` code (the hot tier's) ends one without
+ * a helper call when it can, and cold code counts its returns there (`sbi`
+ * the superblock's record; NULL: not counted, as in code not counted). */
+struct SBInfo;
+void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word,
+                       struct SBInfo *sbi, Bool hot);
 /* Whether the instruction at `addr`, which a superblock reaches by a jump
  * that VEX followed (chasing: the instruction before it in the superblock
  * is not its neighbour), is a function's entry: the function, else NULL. */

@@ -9,10 +9,14 @@
  *
  * Where.  Every superblock compares the stack pointer with the innermost
  * activation's (cg.stack_limit); the code that ends an activation inline
- * is longer, so it goes only where returns land: at the return address of
- * a call that a translated superblock made (a set of addresses, made at
- * translation time).  A return site translated before any call to it was
- * keeps the plain compare: a miss costs speed, never a count.
+ * is longer (about 350 bytes), so it goes only where returns land often:
+ * at the return address of a call that a translated superblock made (a
+ * set of addresses, made at translation time), in the hot tier's code.  A
+ * cold translation there counts the returns it hands to the helper, and
+ * after --hot-threshold of them is translated again, hot (cg_tiers.c), as
+ * a block whose simulation helpers ran that often is.  A return site
+ * translated before any call to it was keeps the plain compare: a miss
+ * costs speed, never a count.
  *
  * What.  A return ends the innermost activation inline when it alone has
  * ended (the stack pointer is above its entry's and not above the one's
@@ -34,6 +38,7 @@
  * points at the innermost frame, or at cg.no_frame when none is open. */
 #include "cg_stack.h"
 #include "cg_callgraph.h"
+#include "cg_tiers.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_libcassert.h"
 #include "pub_tool_machine.h"
@@ -82,20 +87,20 @@ static UInt site_slot(Addr a, UInt cap)
     return (UInt)(h >> 32) & (cap - 1);
 }
 
-static Bool return_site(Addr a)
+static CgRetSite *return_site(Addr a)
 {
-    if (cg.n_ret_sites == 0 || a == 0) return False;
+    if (cg.n_ret_sites == 0 || a == 0) return NULL;
     for (UInt i = site_slot(a, cg.ret_site_cap);; i = (i + 1) & (cg.ret_site_cap - 1)) {
-        if (cg.ret_sites[i] == a) return True;
-        if (cg.ret_sites[i] == 0) return False;
+        if (cg.ret_sites[i].addr == a) return &cg.ret_sites[i];
+        if (cg.ret_sites[i].addr == 0) return NULL;
     }
 }
 
-static void site_put(Addr *table, UInt cap, Addr a)
+static void site_put(CgRetSite *table, UInt cap, CgRetSite site)
 {
-    UInt i = site_slot(a, cap);
-    while (table[i] != 0 && table[i] != a) i = (i + 1) & (cap - 1);
-    table[i] = a;
+    UInt i = site_slot(site.addr, cap);
+    while (table[i].addr != 0) i = (i + 1) & (cap - 1);
+    table[i] = site;
 }
 
 void cg_stack_note_call(Addr ret)
@@ -103,15 +108,25 @@ void cg_stack_note_call(Addr ret)
     if (ret == 0 || return_site(ret)) return;
     if (2 * (cg.n_ret_sites + 1) > cg.ret_site_cap) {
         UInt cap = cg.ret_site_cap ? 2 * cg.ret_site_cap : 1024;
-        Addr *t = VG_(calloc)("cg.stack.retsites", cap, sizeof *t);
+        CgRetSite *t = VG_(calloc)("cg.stack.retsites", cap, sizeof *t);
         for (UInt i = 0; i < cg.ret_site_cap; i++)
-            if (cg.ret_sites[i]) site_put(t, cap, cg.ret_sites[i]);
+            if (cg.ret_sites[i].addr) site_put(t, cap, cg.ret_sites[i]);
         VG_(free)(cg.ret_sites);
         cg.ret_sites = t;
         cg.ret_site_cap = cap;
     }
-    site_put(cg.ret_sites, cg.ret_site_cap, ret);
+    site_put(cg.ret_sites, cg.ret_site_cap, (CgRetSite){.addr = ret});
     cg.n_ret_sites++;
+}
+
+/* The helper of a return site's cold code (`sbi` its record): after
+ * --hot-threshold returns there the superblock is translated again, hot,
+ * with the code that ends activations inline. */
+static VG_REGPARM(2) void leave_cold(UWord sp, SBInfo *sbi)
+{
+    CgRetSite *site = return_site(sbi->addr);
+    if (site && ++site->returns == cg.clo.hot_threshold) cg_tiers_queue(sbi);
+    cg_stack_leave(sp);
 }
 
 /* ------------------------------------------------------------------ */
@@ -214,7 +229,8 @@ void cg_stack_emit_enter(IRSB *out, IRExpr *sp, CgFn *fn)
     addStmtToIRSB(out, IRStmt_Dirty(di));
 }
 
-void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word)
+void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word, SBInfo *sbi,
+                       Bool hot)
 {
     if (!cg_stack_on()) return;
     IRExpr *sp = cg_stack_sp(out, layout, word);
@@ -226,10 +242,18 @@ void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRTyp
     Bool w64 = word == Ity_I64;
     IRExpr *limit =
         bind(out, word, IRExpr_Load(Iend_LE, word, mkIRExpr_HWord((HWord)&cg.stack_limit)));
-    IRDirty *di = unsafeIRDirty_0_N(1, "cg_stack_leave", VG_(fnptr_to_fnentry)(cg_stack_leave),
-                                    mkIRExprVec_1(sp));
-    /* Where a return lands, the return's usual case is generated code. */
-    di->guard = !fn && return_site(addr)
+    /* Where a return lands in hot code, the return's usual case is
+     * generated code; cold code there counts its returns, to turn hot (the
+     * code is long, and code-heavy programs translate much that runs a
+     * few times). */
+    Bool site = !fn && sbi && return_site(addr);
+    IRDirty *di =
+        site && !hot
+            ? unsafeIRDirty_0_N(2, "cg_stack_leave_cold", VG_(fnptr_to_fnentry)(leave_cold),
+                                mkIRExprVec_2(sp, mkIRExpr_HWord((HWord)sbi)))
+            : unsafeIRDirty_0_N(1, "cg_stack_leave", VG_(fnptr_to_fnentry)(cg_stack_leave),
+                                mkIRExprVec_1(sp));
+    di->guard = site && hot
                     ? emit_return(out, sp, limit, word)
                     : bind(out, Ity_I1, IRExpr_Binop(w64 ? Iop_CmpLT64U : Iop_CmpLT32U, limit, sp));
     addStmtToIRSB(out, IRStmt_Dirty(di));
