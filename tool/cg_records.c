@@ -57,7 +57,9 @@ SBInfo *cg_record_new(Addr addr, UShort extent0_len, UInt n_instrs, UInt max_gro
     sbi->skip_listed = False;
     sbi->n_instrs = n_instrs;
     sbi->n_groups = 0;
+    tl_assert(max_groups <= 0xFFFF);
     sbi->max_groups = max_groups;
+    sbi->returns = 0;
     sbi->n_counted = 0;
     sbi->max_counted = max_counted;
     sbi->ran_gen = 0;

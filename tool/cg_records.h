@@ -56,7 +56,11 @@ typedef struct SBInfo {
     Bool queued;      /* waiting to be translated again, hot */
     Bool skip_listed; /* on cg.skip_ran (cg_skip.c) */
     UInt n_instrs;
-    UInt n_groups, max_groups;
+    UShort n_groups, max_groups; /* at most two per instruction (VEX: at most 100) */
+    /* With the call graph, at a return site: the returns its cold code
+     * handed to the helper (cg_stack_ir.c turns it hot after as many as the
+     * cold tier's --hot-threshold). */
+    UInt returns;
     UInt n_counted, max_counted;
     /* With --separate-threads=yes: the stretch between two settles
      * (cg.thread_gen) in which it last ran, and its place in cg.ran then

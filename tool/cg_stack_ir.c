@@ -87,20 +87,20 @@ static UInt site_slot(Addr a, UInt cap)
     return (UInt)(h >> 32) & (cap - 1);
 }
 
-static CgRetSite *return_site(Addr a)
+static Bool return_site(Addr a)
 {
-    if (cg.n_ret_sites == 0 || a == 0) return NULL;
+    if (cg.n_ret_sites == 0 || a == 0) return False;
     for (UInt i = site_slot(a, cg.ret_site_cap);; i = (i + 1) & (cg.ret_site_cap - 1)) {
-        if (cg.ret_sites[i].addr == a) return &cg.ret_sites[i];
-        if (cg.ret_sites[i].addr == 0) return NULL;
+        if (cg.ret_sites[i] == a) return True;
+        if (cg.ret_sites[i] == 0) return False;
     }
 }
 
-static void site_put(CgRetSite *table, UInt cap, CgRetSite site)
+static void site_put(Addr *table, UInt cap, Addr a)
 {
-    UInt i = site_slot(site.addr, cap);
-    while (table[i].addr != 0) i = (i + 1) & (cap - 1);
-    table[i] = site;
+    UInt i = site_slot(a, cap);
+    while (table[i] != 0) i = (i + 1) & (cap - 1);
+    table[i] = a;
 }
 
 void cg_stack_note_call(Addr ret)
@@ -108,14 +108,14 @@ void cg_stack_note_call(Addr ret)
     if (ret == 0 || return_site(ret)) return;
     if (2 * (cg.n_ret_sites + 1) > cg.ret_site_cap) {
         UInt cap = cg.ret_site_cap ? 2 * cg.ret_site_cap : 1024;
-        CgRetSite *t = VG_(calloc)("cg.stack.retsites", cap, sizeof *t);
+        Addr *t = VG_(calloc)("cg.stack.retsites", cap, sizeof *t);
         for (UInt i = 0; i < cg.ret_site_cap; i++)
-            if (cg.ret_sites[i].addr) site_put(t, cap, cg.ret_sites[i]);
+            if (cg.ret_sites[i]) site_put(t, cap, cg.ret_sites[i]);
         VG_(free)(cg.ret_sites);
         cg.ret_sites = t;
         cg.ret_site_cap = cap;
     }
-    site_put(cg.ret_sites, cg.ret_site_cap, (CgRetSite){.addr = ret});
+    site_put(cg.ret_sites, cg.ret_site_cap, ret);
     cg.n_ret_sites++;
 }
 
@@ -124,8 +124,7 @@ void cg_stack_note_call(Addr ret)
  * with the code that ends activations inline. */
 static VG_REGPARM(2) void leave_cold(UWord sp, SBInfo *sbi)
 {
-    CgRetSite *site = return_site(sbi->addr);
-    if (site && ++site->returns == cg.clo.hot_threshold) cg_tiers_queue(sbi);
+    if (++sbi->returns == cg.clo.hot_threshold) cg_tiers_queue(sbi);
     cg_stack_leave(sp);
 }
 

@@ -144,12 +144,7 @@ struct PendingRange;
 
 struct CgFn;
 struct CgArc;
-/* A call's return address, and how many times cold code there has ended
- * activations in the helper (cg_stack_ir.c). */
-typedef struct CgRetSite {
-    Addr addr;
-    UInt returns;
-} CgRetSite;
+
 /* One open activation of --call-graph (cg_stack.c), or a signal handler's
  * fence: the activations above a fence are the handler's. */
 typedef struct {
@@ -320,7 +315,7 @@ typedef struct CgState {
     CgFrame no_frame;
     UInt no_depth;
     ULong sink[N_EVENTS];
-    struct CgRetSite *ret_sites;
+    Addr *ret_sites;
     UInt ret_site_cap, n_ret_sites;
     ULong run[N_EVENTS];
     ULong stat_calls, stat_loops, stat_fell, stat_max_depth, stat_folded, stat_truncated;
