@@ -38,6 +38,8 @@
  * points at the innermost frame, or at cg.no_frame when none is open. */
 #include "cg_stack.h"
 #include "cg_callgraph.h"
+#include "cg_lines.h"
+#include "cg_skip.h"
 #include "cg_tiers.h"
 #include "pub_tool_debuginfo.h"
 #include "pub_tool_libcassert.h"
@@ -245,7 +247,9 @@ void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRTyp
      * generated code; cold code there counts its returns, to turn hot (the
      * code is long, and code-heavy programs translate much that runs a
      * few times). */
-    Bool site = !fn && sbi && return_site(addr);
+    /* With recursion levels or skipped objects no frame may end inline
+     * (cg_stack.c, inline_end()): the code would only cost. */
+    Bool site = !fn && sbi && return_site(addr) && !cg_levels_on() && !cg_skip_on();
     IRDirty *di =
         site && !hot
             ? unsafeIRDirty_0_N(2, "cg_stack_leave_cold", VG_(fnptr_to_fnentry)(leave_cold),
