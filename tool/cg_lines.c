@@ -1,7 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_lines.c: the line cost centres, one per (file, function, line), and the
  * interned strings that name them; also the debug-info lookup behind both.
- * Its tables are the cg.names, cg.demangled and cg.cc_* fields. */
+ * Its tables are the cg.names, cg.demangled, cg.objs and cg.cc_* fields.
+ *
+ * Inlined code (--inline-frames).  A (file, function, line) centre cannot
+ * tell two inline chains that end on one line apart, and the core names
+ * inlined functions only by their unqualified DWARF names (and not at all
+ * when the origin is in another compilation unit), so the tool does not
+ * name chains: where the core says an instruction is inside an inlined
+ * call, the instruction gets a centre of its own, keyed by its address,
+ * and the post-processors read its chain from the object's DWARF.  Costs
+ * stay exact for every event at no run-time cost (the generated code adds
+ * to whichever centre the instruction has); the flat profile is the same,
+ * the centres of a line summed when it is written. */
 #include "cg_lines.h"
 #include "cg_compat.h"
 #include "pub_tool_debuginfo.h"
@@ -129,12 +140,13 @@ static const HChar *fn_name(DiEpoch ep, Addr a, Bool *found)
 /* Line cost centres                                                   */
 /* ------------------------------------------------------------------ */
 
-static UInt cc_hash(const HChar *file, const HChar *fn, UInt line)
+static UInt cc_hash(const HChar *file, const HChar *fn, UInt line, Addr addr)
 {
     /* Names are interned, so their addresses identify them. */
     ULong k = (ULong)(Addr)file * 0x9E3779B97F4A7C15ULL;
     k ^= (ULong)(Addr)fn * 0xC2B2AE3D27D4EB4FULL;
     k ^= (ULong)line * 0x165667B19E3779F9ULL;
+    k ^= (ULong)addr * 0xD6E8FEB86659FD93ULL;
     return (UInt)(k ^ (k >> 29));
 }
 
@@ -145,7 +157,7 @@ static void cc_grow(void)
     for (UInt i = 0; i < cg.cc_buckets; i++) {
         for (LineCC *e = cg.cc_table[i], *next; e; e = next) {
             next = e->next;
-            UInt b = cc_hash(e->file, e->fn, e->line) & (nb - 1);
+            UInt b = cc_hash(e->file, e->fn, e->line, e->addr) & (nb - 1);
             e->next = t[b];
             t[b] = e;
         }
@@ -160,6 +172,30 @@ void cg_lines_init(void)
     table_grow(&cg.names);
     table_grow(&cg.demangled);
     cc_grow();
+    if (cg.clo.inline_frames) table_grow(&cg.objs);
+}
+
+/* Whether the core's debug info puts the instruction at `a` inside an
+ * inlined call: its cursor has a level beyond the innermost. */
+static Bool inlined_at(DiEpoch ep, Addr a)
+{
+    InlIPCursor *c = VG_(new_IIPC)(ep, a);
+    if (!c) return False;
+    Bool outer = VG_(next_IIPC)(c);
+    VG_(delete_IIPC)(c);
+    return outer;
+}
+
+/* The object of the instruction at `a` and its address there. */
+static void object_of(DiEpoch ep, Addr a, LineCC *cc)
+{
+    DebugInfo *di = VG_(find_DebugInfo)(ep, a);
+    const HChar *name = di ? VG_(DebugInfo_get_filename)(di) : NULL;
+    if (!name) return;
+    Str *e = table_get(&cg.objs, NULL, name);
+    if (!e->value) e->value = e->s;
+    cc->obj = e->value;
+    cc->obj_addr = a - (Addr)VG_(DebugInfo_get_text_bias)(di);
 }
 
 /* Every lookup walks the core's list of loaded objects from its head, and in
@@ -201,14 +237,20 @@ LineCC *cg_lines_get(Addr a, Bool count_lookup)
         stats->none++;
     }
 
-    UInt h = cc_hash(ifile, ifn, line);
+    Addr key = cg.clo.inline_frames && inlined_at(ep, a) ? a : 0;
+    UInt h = cc_hash(ifile, ifn, line, key);
     for (LineCC *e = cg.cc_table[h & (cg.cc_buckets - 1)]; e; e = e->next)
-        if (e->file == ifile && e->fn == ifn && e->line == line) return e;
+        if (e->file == ifile && e->fn == ifn && e->line == line && e->addr == key) return e;
 
     LineCC *cc = VG_(calloc)("cg.lines.cc", 1, sizeof *cc + (cg_levels_on() ? sizeof cc->ev : 0));
     cc->file = ifile;
     cc->fn = ifn;
     cc->line = line;
+    cc->addr = key;
+    if (key) {
+        object_of(ep, a, cc);
+        cg.cc_inlined++;
+    }
     cc->next = cg.cc_table[h & (cg.cc_buckets - 1)];
     cg.cc_table[h & (cg.cc_buckets - 1)] = cc;
     if (++cg.cc_count > cg.cc_buckets) cc_grow();
@@ -289,7 +331,31 @@ static Int cmp_cc(const void *pa, const void *pb)
         Int c = VG_(strcmp)(a->fn, b->fn);
         if (c) return c;
     }
-    return a->line < b->line ? -1 : a->line > b->line ? 1 : 0;
+    if (a->line != b->line) return a->line < b->line ? -1 : 1;
+    return a->addr < b->addr ? -1 : a->addr > b->addr ? 1 : 0;
+}
+
+static Bool same_line(const LineCC *a, const LineCC *b)
+{
+    return a->file == b->file && a->fn == b->fn && a->line == b->line;
+}
+
+/* A line's centres summed into one made for a sorted array: it has an
+ * address-less key of its own, so cg_lines_sorted_free knows it. */
+static LineCC *merged(LineCC **run, UInt n)
+{
+    SizeT size = sizeof(LineCC) + (cg_levels_on() ? sizeof run[0]->ev : 0);
+    LineCC *m = VG_(calloc)("cg.lines.merged", 1, size);
+    m->file = run[0]->file;
+    m->fn = run[0]->fn;
+    m->line = run[0]->line;
+    m->next = m; /* in no hash chain: marks it as made here */
+    for (UInt i = 0; i < n; i++)
+        for (Int e = 0; e < N_EVENTS; e++) {
+            m->ev[e] += run[i]->ev[e];
+            if (cg_levels_on()) m->rec[e] += run[i]->rec[e];
+        }
+    return m;
 }
 
 LineCC **cg_lines_sorted(UInt *n)
@@ -300,6 +366,48 @@ LineCC **cg_lines_sorted(UInt *n)
         for (LineCC *e = cg.cc_table[i]; e; e = e->next) v[k++] = e;
     tl_assert(k == cg.cc_count);
     VG_(ssort)(v, k, sizeof *v, cmp_cc);
+    if (cg.cc_inlined > 0) {
+        /* A line's own centre sorts first (address 0), its instructions'
+         * after it. */
+        UInt out = 0;
+        for (UInt i = 0, j; i < k; i = j) {
+            for (j = i + 1; j < k && same_line(v[i], v[j]);) j++;
+            v[out++] = j - i == 1 && v[i]->addr == 0 ? v[i] : merged(v + i, j - i);
+        }
+        k = out;
+    }
+    *n = k;
+    return v;
+}
+
+void cg_lines_sorted_free(LineCC **v, UInt n)
+{
+    for (UInt i = 0; i < n; i++)
+        if (v[i]->next == v[i]) VG_(free)(v[i]);
+    VG_(free)(v);
+}
+
+static Int cmp_by_object(const void *pa, const void *pb)
+{
+    const LineCC *a = *(const LineCC *const *)pa, *b = *(const LineCC *const *)pb;
+    if (a->obj != b->obj) {
+        if (!a->obj || !b->obj) return a->obj ? -1 : 1;
+        Int c = VG_(strcmp)(a->obj, b->obj);
+        if (c) return c;
+    }
+    if (a->obj_addr != b->obj_addr) return a->obj_addr < b->obj_addr ? -1 : 1;
+    return cmp_cc(pa, pb);
+}
+
+LineCC **cg_lines_inlined(UInt *n)
+{
+    LineCC **v = VG_(malloc)("cg.lines.inlined", (cg.cc_inlined ? cg.cc_inlined : 1) * sizeof *v);
+    UInt k = 0;
+    for (UInt i = 0; i < cg.cc_buckets; i++)
+        for (LineCC *e = cg.cc_table[i]; e; e = e->next)
+            if (e->addr) v[k++] = e;
+    tl_assert(k == cg.cc_inlined);
+    VG_(ssort)(v, k, sizeof *v, cmp_by_object);
     *n = k;
     return v;
 }

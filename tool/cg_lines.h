@@ -6,12 +6,21 @@
 
 #include "cg_state.h"
 
-/* One cost centre per (file, function, line).  File and function names are
- * interned, so two centres name the same file iff the pointers are equal. */
+/* One cost centre per (file, function, line), and with --inline-frames one
+ * more per instruction of inlined code (`addr` not 0).  File and function
+ * names are interned, so two centres name the same file iff the pointers
+ * are equal. */
 typedef struct LineCC {
     const HChar *file;
     const HChar *fn;
     UInt line;
+    /* --inline-frames: the instruction's guest address (0: the line's own
+     * centre), and where the post-processors read its inline chain: its
+     * object (interned; NULL when the core knows none) and its address
+     * there (the guest address less the object's load bias). */
+    Addr addr;
+    const HChar *obj;
+    Addr obj_addr;
     UInt settled;        /* cg_threads.c: the thread switch that last settled it */
     struct LineCC *next; /* hash chain */
     ULong ev[N_EVENTS];
@@ -52,7 +61,13 @@ const HChar *cg_lines_intern_in(StrTable *t, const HChar *s);
 Int cg_lines_recorded(Int *ev);
 /* Sets every count of every cost centre to 0 (the centres stay). */
 void cg_lines_zero(void);
-/* All cost centres sorted by file, function, line (VG_(free) the array). */
+/* The flat profile: a cost centre per (file, function, line), sorted by
+ * them; with --inline-frames a line's instruction centres are summed into
+ * one made for the array.  Freed with cg_lines_sorted_free. */
 LineCC **cg_lines_sorted(UInt *n);
+void cg_lines_sorted_free(LineCC **v, UInt n);
+/* --inline-frames: the instruction centres, sorted by object and address
+ * (VG_(free) the array). */
+LineCC **cg_lines_inlined(UInt *n);
 
 #endif

@@ -4,6 +4,7 @@
  * makes while the client runs, and exit.  It also defines `cg`, the tool's
  * run-time state (cg_state.h), with every default. */
 #include "cg_caches.h"
+#include "cg_compat.h"
 #include "cg_callgraph.h"
 #include "cg_clients.h"
 #include "cg_dumps.h"
@@ -22,10 +23,12 @@
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_mallocfree.h"
+#include "pub_tool_clientstate.h"
 #include "pub_tool_options.h"
 #include "pub_tool_threadstate.h"
 #include "pub_tool_vki.h"
 #include "pub_tool_transtab.h"
+#include "pub_tool_xarray.h"
 #include "valgrind.h"
 
 CgState cg = {
@@ -186,6 +189,7 @@ static Bool process_option(const HChar *arg)
         if (cg.clo.as_callgrind && cg.clo.call_graph != CG_GRAPH_CALLGRIND) VG_(fmsg_bad_option)
         (arg, "run as Callgrind, the call graph is written in "
               "Callgrind's format (--call-graph=callgrind)\n");
+    } else if VG_BOOL_CLO (arg, "--inline-frames", cg.clo.inline_frames) {
     } else if VG_BINT_CLO (arg, "--max-call-paths", max_paths, 0, 100000000) {
         cg.clo.max_paths = (UInt)max_paths;
     } else if VG_STR_CLO (arg, "--call-path-threshold", v) {
@@ -224,7 +228,12 @@ static void print_usage(void)
      "    --call-path-threshold=<pct>      write only the call paths with at least\n"
      "                                     this share of the instructions (and\n"
      "                                     their roots); the others' cost is their\n"
-     "                                     caller's path's; 0: all of them [0.01]\n");
+     "                                     caller's path's; 0: all of them [0.01]\n"
+     "    --inline-frames=yes|no           keep the costs of inlined code by\n"
+     "                                     instruction, so that reports can show\n"
+     "                                     inlined functions as frames (the counts\n"
+     "                                     stay the same; turns --read-inline-info\n"
+     "                                     on unless it is given) [no]\n");
     cg_cache_usage();
     VG_(printf)
     ("    --cpu=<level>                    CPU model the program sees: host, x86-64,\n"
@@ -436,9 +445,32 @@ static void post_syscall(ThreadId tid, UInt sysno, UWord *args, UInt nargs, SysR
 /* Start-up and exit                                                   */
 /* ------------------------------------------------------------------ */
 
+/* Whether an option starting with `prefix` was given (on the command line,
+ * in VALGRIND_OPTS or an rc file: the core's list has them all). */
+static Bool option_given(const HChar *prefix)
+{
+    SizeT len = VG_(strlen)(prefix);
+    for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_valgrind)); i++) {
+        const HChar *arg = *(const HChar **)VG_(indexXA)(VG_(args_for_valgrind), i);
+        if (VG_(strncmp)(arg, prefix, len) == 0) return True;
+    }
+    return False;
+}
+
 static void post_clo_init(void)
 {
     if (VG_(clo_verbosity) > 1) VG_(dmsg)("Tool: %s\n", CG_PROJECT);
+    if (cg.clo.inline_frames) {
+        if (cg.clo.call_graph == CG_GRAPH_CALLGRIND) {
+            VG_(fmsg)
+            ("--inline-frames=yes: inlined code by instruction is written in the "
+             "default format only, not in Callgrind's (--call-graph=callgrind)\n");
+            VG_(exit)(1);
+        }
+        /* The core chose "no" from the tool's name; no object's debug
+         * info has been read yet. */
+        if (!option_given("--read-inline-info=")) VG_(clo_read_inline_info) = True;
+    }
     if (cg.clo.as_callgrind && cg.clo.collect_at_start < 0)
         cg.clo.collect_at_start = cg.clo.n_toggle == 0;
     cg_lines_init();

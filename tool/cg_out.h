@@ -36,6 +36,8 @@ typedef struct {
     /* With --call-graph: the call paths written, and those left out below
      * --call-path-threshold. */
     UInt paths_written, paths_below;
+    /* With --inline-frames: the instruction lines written (`#i`). */
+    ULong inlined;
 } CgWriteStats;
 
 /* The functions of a region run (--toggle-collect) that have a count: the
@@ -67,6 +69,9 @@ void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, 
  * events: line (cg_write_packed.c; docs/format.md, "The call graph in a
  * Cachegrind file"). */
 void cg_write_graph(CgOut *o, LineCC **ccs, UInt n, CgWriteStats *ws);
+/* With --inline-frames, the costs of inlined code by instruction, in `#i`
+ * lines after the call graph (cg_write_inline.c). */
+void cg_write_inlined(CgOut *o, CgWriteStats *ws);
 
 /* Whether the flat part writes `cc` under a new fn= line after lines of
  * (file, fn): the rule of its fn= lines, which the packed call graph

@@ -5,6 +5,7 @@
  * stderr (docs/cachegrind.md, "The summary on standard error") and
  * --stats. */
 #include "cg_output.h"
+#include "cg_compat.h"
 #include "cg_out.h"
 #include "cg_callgraph.h"
 #include "cg_tiers.h"
@@ -115,13 +116,14 @@ static CgWriteResult write_now(const HChar *name, Bool exclusive, const HChar *d
     if (r == CG_WRITTEN && part) cg.combined_open = True;
     for (UInt i = 0; total && i < n; i++)
         for (Int e = 0; e < N_EVENTS; e++) total[e] += ccs[i]->ev[e];
-    VG_(free)(ccs);
+    cg_lines_sorted_free(ccs, n);
     ws->files += one.files;
     ws->fns += one.fns;
     ws->lines += one.lines;
     ws->foreign += one.foreign;
     ws->paths_written += one.paths_written;
     ws->paths_below += one.paths_below;
+    ws->inlined += one.inlined;
     return r;
 }
 
@@ -273,6 +275,11 @@ static void print_stats(const CgWriteStats *ws)
     VG_(dmsg)("cachegrind: string table size: %u\n", cg.names.count);
     VG_(dmsg)("cachegrind: CC table size: %u\n", cg.cc_count);
     VG_(dmsg)("cachegrind: InstrInfo table size: %u\n", cg_tiers_live_superblocks());
+    if (cg.clo.inline_frames)
+        VG_(dmsg)
+        ("cachegrind: inline frames: instructions in inlined code %u, written %llu%s\n",
+         cg.cc_inlined, ws->inlined,
+         VG_(clo_read_inline_info) ? "" : " (--read-inline-info=no: none can be found)");
     if (!cg_graph_on()) return;
     UInt n_paths;
     (void)cg_callgraph_paths(&n_paths);

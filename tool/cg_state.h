@@ -110,6 +110,11 @@ typedef struct {
     Bool combine_dumps;    /* run as Callgrind: every dump a part of one file */
     Int systime;           /* run as Callgrind: --collect-systime, a CG_SYSTIME_ value */
     Bool separate_threads; /* run as Callgrind: a profile per thread (cg_threads.c) */
+    /* For cg_lines.c and the writers: --inline-frames, a cost centre per
+     * instruction where the core's debug info says the code was inlined,
+     * written with the object and address the post-processors read the
+     * inline chain at (docs/tool.md, "Inlined functions"). */
+    Bool inline_frames;
 } CgOptions;
 
 /* --call-path-threshold's unit: 100% in millionths of a percent. */
@@ -235,10 +240,13 @@ typedef struct CgState {
     IndPredictor ind;
     UWord scratch[CG_QUEUE_SIZE];
 
-    /* cg_lines.c: interned names and line cost centres (hash tables). */
+    /* cg_lines.c: interned names and line cost centres (hash tables); with
+     * --inline-frames, how many centres are an instruction's, and the
+     * names of their objects. */
     StrTable names, demangled;
     struct LineCC **cc_table;
-    UInt cc_buckets, cc_count;
+    UInt cc_buckets, cc_count, cc_inlined;
+    StrTable objs;
 
     /* cg_records.c: live superblock records by address, and the discarded
      * ones whose code may still run once. */

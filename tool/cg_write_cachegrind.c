@@ -2,7 +2,8 @@
 /* cg_write_cachegrind.c: the body of the default profile, in Cachegrind's
  * format (docs/format.md, "What the tool writes"): the events line, the
  * call graph packed in `#` lines unless --call-graph=no (cg_write_packed.c),
- * then each line cost centre under its fl= and fn=, then summary:. */
+ * inlined code by instruction with --inline-frames (cg_write_inline.c), then
+ * each line cost centre under its fl= and fn=, then summary:. */
 #include "cg_out.h"
 #include "cg_regions.h"
 #include "cg_stack.h"
@@ -26,6 +27,7 @@ void cg_write_cachegrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc,
     cg_out_descs(o, desc);
     cg_out_str(o, events_line());
     if (cg_graph_on()) cg_write_graph(o, ccs, n, ws);
+    if (cg.clo.inline_frames) cg_write_inlined(o, ws);
 
     Int ev[N_EVENTS];
     Int nev = cg_lines_recorded(ev);

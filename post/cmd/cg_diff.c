@@ -84,6 +84,7 @@ int main(int argc, char **argv)
     } else {
         cg_write_header(stdout, desc, n_desc, &cmd_text, p.events, p.n_events);
         if (cg_graph_kept(&p, "cg_diff")) cg_write_graph_lines(stdout, &p, false);
+        (void)cg_inline_kept(&p, "cg_diff", false);
         cg_write_pairs(stdout, &p);
         cg_write_summary(stdout, p.summary_total, p.n_events);
     }

@@ -156,6 +156,7 @@ int main(int argc, char **argv)
     } else {
         cg_write_header(out, desc, n_desc, &first->cmd, p.events, p.n_events);
         if (cg_graph_kept(&p, "cg_merge")) cg_write_graph_lines(out, &p, true);
+        if (cg_inline_kept(&p, "cg_merge", true)) cg_write_inline(out, &p);
         cg_write_lines(out, &p);
         cg_write_summary(out, p.summary_total, p.n_events);
     }

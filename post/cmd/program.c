@@ -132,6 +132,31 @@ char **cg_start(const cg_program *p, int argc, char **argv, void *ctx, size_t *n
     return pos;
 }
 
+bool cg_inline_kept(const cg_profile *p, const char *prog, bool lines)
+{
+    size_t with = 0, without = CG_NONE;
+    for (size_t i = 0; i < p->n_inputs; i++)
+        if (p->inputs[i].inline_state != CG_INLINE_ABSENT)
+            with++;
+        else if (without == CG_NONE)
+            without = i;
+    if (with == 0) return false;
+    if (lines && without == CG_NONE) return true;
+    fprintf(stderr, "%s: note: ", prog);
+    if (!lines) {
+        fputs("the output has no lines, so it keeps no inlined code by instruction (`#i` "
+              "lines)\n",
+              stderr);
+        return false;
+    }
+    const char *path = p->inputs[without].path;
+    cg_put_safe(stderr, path, strlen(path));
+    fputs(" has no inlined code by instruction (our tool writes it with --inline-frames=yes), so "
+          "the output has none\n",
+          stderr);
+    return false;
+}
+
 bool cg_graph_kept(const cg_profile *p, const char *prog)
 {
     if (cg_profile_has_graph(p, true)) return true;

@@ -51,6 +51,11 @@ cg_opt_apply cg_opt_subst;
    some have, a note on stderr says that the output has none. */
 struct cg_profile;
 bool cg_graph_kept(const struct cg_profile *p, const char *prog);
+/* Whether the output keeps the inputs' inlined code by instruction (`#i`
+   lines): when every input has it (`lines`: the output has lines to keep
+   it with; cg_diff's has none).  Otherwise, when some input has it, a note
+   on stderr says it was dropped, naming the first input without it. */
+bool cg_inline_kept(const struct cg_profile *p, const char *prog, bool lines);
 
 /* Prints *e as this program's error and exits with its status: the usage
    lines first if e->usage, then `NAME: error: MSG` (argv[0]'s basename as

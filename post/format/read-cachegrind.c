@@ -26,6 +26,10 @@ typedef struct rd {
     cg_packed *packed;
     uint64_t fn_lines;
     bool in_graph, past_header;
+    /* Our tool's inlined code by instruction, in `#i` lines after the call
+       graph (read-inline.c), while in_inline. */
+    cg_inline_rd *inl;
+    bool in_inline;
 } rd;
 
 static void format_list(cg_buf *b, const cg_count *v, size_t n)
@@ -173,7 +177,22 @@ static bool summary_line(rd *r, const char *rest, size_t rlen)
    line that is not a `#` line. */
 static bool comment_line(rd *r, const char *line, size_t len)
 {
-    static const char mark[] = "# call graph:", packed[] = "# call graph, packed:";
+    static const char mark[] = "# call graph:", packed[] = "# call graph, packed:",
+                      inl[] = "# inline frames:";
+    if (len >= sizeof inl - 1 && memcmp(line, inl, sizeof inl - 1) == 0) {
+        if (r->inl && r->in_inline) {
+            cg_inline_comment(r->inl, line, len);
+            return true;
+        }
+        if (r->inl || r->past_header)
+            return cg_sink_fail_at(r->s, r->s->lr.lineno,
+                                   "a `# inline frames:` line after self costs or another section",
+                                   0, 0);
+        r->inl = cg_inline_new(r->s, line, len);
+        r->in_inline = true;
+        return true;
+    }
+    if (r->in_inline) return cg_inline_line(r->inl, line, len);
     bool is_text = len >= sizeof mark - 1 && memcmp(line, mark, sizeof mark - 1) == 0;
     bool is_packed = len >= sizeof packed - 1 && memcmp(line, packed, sizeof packed - 1) == 0;
     if (is_text || is_packed) {
@@ -218,6 +237,7 @@ static bool body(rd *r)
         }
         if (len == 0) continue;
         r->past_header = true;
+        r->in_inline = false;
         if (r->in_graph) {
             if (!(ok = graph_end(r))) break;
             /* The call graph moved the position: back to where self costs
@@ -259,6 +279,7 @@ static bool finish(rd *r)
     uint64_t after = s->lr.lineno + 1;
     if (!r->have_summary)
         return cg_sink_fail_at(s, after, "missing `summary:` line, aborting", 0, 0);
+    if (!cg_sink_inline_check(s, after)) return false;
     if (r->rules->summary == CG_SUMMARY_LAST_AT_END) {
         memcpy(s->vals, r->last_summary, s->nev * sizeof(cg_count));
         if (memcmp(s->vals, s->total, s->nev * sizeof(cg_count)) != 0)
@@ -288,5 +309,6 @@ bool cg_read_cachegrind(cg_sink *s)
     free(r.last_summary);
     if (r.graph) cg_graph_lines_free(r.graph);
     if (r.packed) cg_packed_free(r.packed);
+    if (r.inl) cg_inline_free(r.inl);
     return ok;
 }

@@ -97,6 +97,7 @@ static cg_input *sink_done(cg_sink *s, bool ok)
     }
     free(s->perm);
     free(s->pvals);
+    free(s->inl_total);
     if (!ok) {
         free(s->total);
         return NULL;

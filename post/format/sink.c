@@ -250,6 +250,31 @@ bool cg_sink_cost(cg_sink *s, int64_t line)
     return true;
 }
 
+bool cg_sink_inline(cg_sink *s, uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn,
+                    int64_t line)
+{
+    cg_profile *p = s->p;
+    if (!s->inl_total) s->inl_total = xcalloc(s->nev + 1, sizeof(cg_count));
+    for (size_t e = 0; e < s->nev; e++)
+        if (__builtin_add_overflow(s->inl_total[e], s->vals[e], &s->inl_total[e]))
+            return cg_sink_fail(s, "counts too large for 64 bits");
+    if (!s->accumulate || p->skip_arcs) return true;
+    const cg_count *v = profile_order(s);
+    cg_inls_add(&p->inls, cg_inls_get(&p->inls, obj, addr, file, fn, line), v, s->o->sign);
+    return true;
+}
+
+bool cg_sink_inline_check(cg_sink *s, uint64_t line)
+{
+    for (size_t e = 0; s->inl_total && e < s->nev; e++)
+        if (s->inl_total[e] > s->total[e])
+            return cg_sink_fail_at(s, line,
+                                   "the `#i` lines of inlined code cost more than the file's "
+                                   "self costs",
+                                   0, 0);
+    return true;
+}
+
 bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_t fn,
                   int64_t target, cg_count count)
 {

@@ -30,6 +30,7 @@ typedef struct cg_sink {
     size_t *perm;
     cg_count *pvals;
     cg_count *total;      /* the self costs of the input so far (all parts) */
+    cg_count *inl_total;  /* its `#i` lines' costs so far (NULL: none yet) */
     cg_count *part_total; /* those of the current part */
     uint32_t part;        /* index in the profile's parts, CG_NONE before the first */
     /* Where costs go: the current entry's key, and the entry once made. */
@@ -110,6 +111,16 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
    fails (*ok false) on counts too large. */
 uint32_t cg_sink_path(cg_sink *s, uint32_t parent, uint32_t file, uint32_t fn, cg_count calls,
                       bool *ok);
+/* The costs s->vals of one instruction of inlined code (our tool's `#i`
+   lines): object `obj`, address `addr` there, part of the self costs of
+   `line` of (file, fn), which the flat lines say too, so they go to no
+   total. */
+bool cg_sink_inline(cg_sink *s, uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn,
+                    int64_t line);
+/* At the end of the input: its `#i` lines' costs are a part of its self
+   costs, so no event of theirs may add up to more (which also keeps every
+   sum of them within 64 bits). */
+bool cg_sink_inline_check(cg_sink *s, uint64_t line);
 /* Adds s->vals to the profile's summary (checked by the reader). */
 bool cg_sink_summary(cg_sink *s, uint64_t line);
 
@@ -146,6 +157,17 @@ void cg_packed_fn_line(cg_packed *k, uint64_t ordinal, const char *name, size_t 
                        uint32_t *home);
 bool cg_packed_replay(cg_packed *k);
 void cg_packed_free(cg_packed *k);
+
+/* Our tool's inlined code by instruction in its default files
+   (read-inline.c; docs/format.md, "Inlined code in a Cachegrind file"):
+   begun at its `# inline frames:` line, then each `#` line of the section
+   (false on a malformed one, with the error set); cg_inline_comment reads
+   what a `# ` line of it says of the run. */
+typedef struct cg_inline_rd cg_inline_rd;
+cg_inline_rd *cg_inline_new(cg_sink *s, const char *line, size_t len);
+bool cg_inline_line(cg_inline_rd *k, const char *line, size_t len);
+void cg_inline_comment(cg_inline_rd *k, const char *line, size_t len);
+void cg_inline_free(cg_inline_rd *k);
 
 /* The reader of each format: the whole file from s->lr (its first lines
    only looked at, not consumed, to tell the format), true when it was

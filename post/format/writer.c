@@ -6,6 +6,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,4 +156,61 @@ void cg_write_finish(FILE *out, const char *what)
         int err = errno ? errno : EIO;
         cg_die_errno(err, what);
     }
+}
+
+/* Instructions in the order the tool writes them: by object name, then
+   address, then the flat line they are part of. */
+static int inl_order(const void *a, const void *b, void *prof)
+{
+    const cg_profile *p = prof;
+    const cg_inl *x = &p->inls.v[*(const uint32_t *)a], *y = &p->inls.v[*(const uint32_t *)b];
+    if (x->obj != y->obj) {
+        const cg_str *m = cg_name(&p->objs, x->obj), *n = cg_name(&p->objs, y->obj);
+        int c = memcmp(m->s, n->s, m->len < n->len ? m->len : n->len);
+        if (c || m->len != n->len) return c ? c : m->len < n->len ? -1 : 1;
+    }
+    if (x->addr != y->addr) return x->addr < y->addr ? -1 : 1;
+    if (x->file != y->file) return x->file < y->file ? -1 : 1;
+    if (x->fn != y->fn) return x->fn < y->fn ? -1 : 1;
+    return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static void write_context(FILE *out, const char *key, const cg_strtab *t, uint32_t id,
+                          uint32_t *last)
+{
+    if (*last == id) return;
+    const cg_str *s = cg_name(t, id);
+    write_str(out, key, s->s, s->len);
+    *last = id;
+}
+
+void cg_write_inline(FILE *out, const cg_profile *p)
+{
+    const cg_inls *s = &p->inls;
+    uint32_t *order = xmalloc((s->n ? s->n : 1) * sizeof *order);
+    for (size_t i = 0; i < s->n; i++) order[i] = (uint32_t)i;
+    qsort_r(order, s->n, sizeof *order, inl_order, (void *)p);
+    fputs("# inline frames: Cachegrind, rebuilt; the `#i` lines up to the first fl= are the "
+          "costs of inlined code by instruction (docs/format.md)\n",
+          out);
+    uint32_t obj = CG_NONE, file = CG_NONE, fn = CG_NONE;
+    size_t nev = p->n_events, written = 0;
+    cg_count *buf = xmalloc((nev + 1) * sizeof *buf);
+    for (size_t k = 0; k < s->n; k++) {
+        const cg_inl *e = &s->v[order[k]];
+        const cg_count *cc = cg_inls_cc(s, order[k], buf);
+        bool any = false;
+        for (size_t i = 0; i < nev; i++) any |= cc[i] != 0;
+        if (!any) continue;
+        write_context(out, "#iob=", &p->objs, e->obj, &obj);
+        write_context(out, "#ifl=", &p->files, e->file, &file);
+        write_context(out, "#ifn=", &p->fns, e->fn, &fn);
+        fprintf(out, "#i 0x%" PRIx64 " ", e->addr);
+        write_line(out, e->line, cc, nev);
+        written++;
+    }
+    if (written == 0)
+        fputs("# inline frames: none found (no input has inlined code that ran)\n", out);
+    free(buf);
+    free(order);
 }

@@ -98,6 +98,7 @@ void cg_profile_free(cg_profile *p)
     cg_itab_free(&p->line_tab);
     for (size_t i = 0; i < p->cap_finfo; i++) free(p->finfo[i].orig);
     free(p->finfo);
+    cg_inls_free(&p->inls);
     free(p->summary_total);
     free(p->count_mag);
     free(p->summary_mag);
@@ -117,6 +118,7 @@ void cg_profile_set_events(cg_profile *p, cg_text *events, size_t n)
     p->path_mag = xcalloc(n, sizeof(uint64_t));
     cg_ccs_init(&p->line_ccs, n);
     cg_ccs_init(&p->arc_ccs, n);
+    cg_inls_init(&p->inls, n);
 }
 
 /* A side's costs from the sum and the old side's (the sum is new - old). */

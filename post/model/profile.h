@@ -11,6 +11,7 @@
 
 #include "ccstore.h"
 #include "hashtab.h"
+#include "inlined.h"
 #include "regex-subst.h"
 #include "strtab.h"
 
@@ -88,6 +89,15 @@ typedef struct cg_input {
     /* It has calls: a Callgrind file, or a Cachegrind file with our tool's
        call graph (docs/format.md, "The call graph in a Cachegrind file"). */
     bool has_graph;
+    /* Our tool's inlined code by instruction (`#i` lines): absent, read,
+       or a section that says the run read no inline info or found none
+       (so that a report can say why it shows no inlined frames). */
+    enum {
+        CG_INLINE_ABSENT,
+        CG_INLINE_READ,
+        CG_INLINE_NOT_READ,
+        CG_INLINE_NONE_FOUND
+    } inline_state;
 } cg_input;
 
 /* One part of a Callgrind file (a dump, or a thread's file); a Cachegrind
@@ -241,6 +251,9 @@ typedef struct cg_profile {
     cg_fileinfo *finfo;
     size_t cap_finfo;
     uint32_t first_file, last_file;
+
+    /* Our tool's costs of inlined code by instruction, every input's. */
+    cg_inls inls;
 
     cg_count *summary_total;
     /* Overflow guards (cg_mag_add): of the self costs and the calls'

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* read-inline.c: our tool's inlined code by instruction in its default
+   files (docs/format.md, "Inlined code in a Cachegrind file"): after the
+   `# inline frames:` line, `#iob=`, `#ifl=` and `#ifn=` say whose the
+   following `#i ADDRESS LINE COUNTS` lines are, as ob=, fl= and fn= do for
+   count lines; `# ` lines are comments.  The section ends where the
+   flat part begins. */
+#include "sink.h"
+#include "tokens.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct cg_inline_rd {
+    cg_sink *s;
+    uint32_t obj, file, fn; /* CG_NONE until named */
+};
+
+cg_inline_rd *cg_inline_new(cg_sink *s, const char *line, size_t len)
+{
+    cg_inline_rd *k = xcalloc(1, sizeof *k);
+    k->s = s;
+    k->obj = k->file = k->fn = CG_NONE;
+    s->in->inline_state = CG_INLINE_READ;
+    cg_inline_comment(k, line, len);
+    return k;
+}
+
+void cg_inline_comment(cg_inline_rd *k, const char *line, size_t len)
+{
+    static const char not_read[] = "# inline frames: none read",
+                      none[] = "# inline frames: none found";
+    if (len >= sizeof not_read - 1 && memcmp(line, not_read, sizeof not_read - 1) == 0)
+        k->s->in->inline_state = CG_INLINE_NOT_READ;
+    else if (len >= sizeof none - 1 && memcmp(line, none, sizeof none - 1) == 0)
+        k->s->in->inline_state = CG_INLINE_NONE_FOUND;
+}
+
+static bool instruction(cg_inline_rd *k, const char *line, size_t len)
+{
+    cg_sink *s = k->s;
+    if (k->obj == CG_NONE || k->file == CG_NONE || k->fn == CG_NONE)
+        return cg_sink_fail_at(s, s->lr.lineno,
+                               "a `#i` line before its #iob=, #ifl= and #ifn=: ", line, len);
+    const char *p = cg_skip_sep(line + 2, line + len), *end = line + len;
+    cg_count addr, lineno;
+    if (end - p < 3 || p[0] != '0' || p[1] != 'x' || cg_tok_clnum(&p, end, &addr, false) != TOK_OK)
+        return cg_sink_fail_at(s, s->lr.lineno, "malformed `#i` line (no address): ", line, len);
+    p = cg_skip_sep(p, end);
+    if (cg_tok_pyint(&p, end, &lineno, false) != TOK_OK || lineno < 0)
+        return cg_sink_fail_at(s, s->lr.lineno, "malformed `#i` line (no line number): ", line,
+                               len);
+    if (!cg_sink_check_counts(s, cg_tok_pycounts(p, end, s->nev, s->vals))) return false;
+    for (size_t e = 0; e < s->nev; e++)
+        if (s->vals[e] < 0)
+            return cg_sink_fail_at(s, s->lr.lineno, "a negative count in a `#i` line: ", line, len);
+    return cg_sink_inline(s, k->obj, (uint64_t)addr, k->file, k->fn, lineno);
+}
+
+bool cg_inline_line(cg_inline_rd *k, const char *line, size_t len)
+{
+    cg_sink *s = k->s;
+    /* A bad --mod-* substitution gives CG_NONE with the error set. */
+    if (len >= 5 && memcmp(line, "#iob=", 5) == 0) {
+        return (k->obj = cg_sink_obj_name(s, line + 5, len - 5)) != CG_NONE;
+    } else if (len >= 5 && memcmp(line, "#ifl=", 5) == 0) {
+        return (k->file = cg_sink_file_name(s, line + 5, len - 5)) != CG_NONE;
+    } else if (len >= 5 && memcmp(line, "#ifn=", 5) == 0) {
+        return (k->fn = cg_sink_fn_name(s, line + 5, len - 5)) != CG_NONE;
+    } else if (len >= 3 && line[1] == 'i' && line[2] == ' ') {
+        return instruction(k, line, len);
+    } else if (len >= 2 && line[1] == ' ') {
+        cg_inline_comment(k, line, len);
+        return true;
+    } else {
+        return cg_sink_fail_at(s, s->lr.lineno, "malformed line of inlined code: ", line, len);
+    }
+}
+
+void cg_inline_free(cg_inline_rd *k)
+{
+    free(k);
+}

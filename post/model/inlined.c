@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* inlined.c: the store of inlined code's costs by instruction (inlined.h). */
+#include "inlined.h"
+
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t key_hash(uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn, int64_t line)
+{
+    uint64_t h = addr * 0x9E3779B97F4A7C15ULL;
+    h ^= ((uint64_t)obj << 32 | file) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= ((uint64_t)fn << 32 ^ (uint64_t)line) * 0x165667B19E3779F9ULL;
+    return h ^ h >> 29;
+}
+
+static uint64_t hash_of(const void *ctx, uint32_t i)
+{
+    const cg_inl *e = &((const cg_inls *)ctx)->v[i];
+    return key_hash(e->obj, e->addr, e->file, e->fn, e->line);
+}
+
+void cg_inls_init(cg_inls *s, size_t nev)
+{
+    memset(s, 0, sizeof *s);
+    cg_ccs_init(&s->ccs, nev);
+    cg_itab_init(&s->tab);
+}
+
+void cg_inls_free(cg_inls *s)
+{
+    free(s->v);
+    cg_ccs_free(&s->ccs);
+    cg_itab_free(&s->tab);
+    memset(s, 0, sizeof *s);
+}
+
+uint32_t cg_inls_get(cg_inls *s, uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn,
+                     int64_t line)
+{
+    size_t j = cg_itab_start(&s->tab, key_hash(obj, addr, file, fn, line));
+    for (;; j = cg_itab_next(&s->tab, j)) {
+        uint32_t v = s->tab.slots[j];
+        if (!v) break;
+        const cg_inl *e = &s->v[v - 1];
+        if (e->addr == addr && e->obj == obj && e->file == file && e->fn == fn && e->line == line)
+            return v - 1;
+    }
+    if (s->n >= UINT32_MAX - 1) cg_die("too many instructions of inlined code");
+    uint32_t i = (uint32_t)s->n;
+    xgrow((void **)&s->v, &s->cap, s->n + 1, sizeof *s->v);
+    s->v[i] = (cg_inl){obj, file, fn, line, addr, 0};
+    s->tab.slots[j] = i + 1;
+    s->n++;
+    cg_itab_added(&s->tab, s->n, hash_of, s);
+    return i;
+}
+
+void cg_inls_add(cg_inls *s, uint32_t i, const cg_count *v, int sign)
+{
+    cg_ccs_add(&s->ccs, &s->v[i].cc, v, sign);
+    if (cg_ccs_wants_compact(&s->ccs)) cg_ccs_compact(&s->ccs, &s->v[0].cc, s->n, sizeof *s->v);
+}
+
+const cg_count *cg_inls_cc(const cg_inls *s, uint32_t i, cg_count *buf)
+{
+    return cg_ccs_get(&s->ccs, s->v[i].cc, buf);
+}
