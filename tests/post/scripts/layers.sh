@@ -3,7 +3,7 @@
 # layers.sh: the layout of post/ (post/README.md), read from the sources.
 #   post-layers         every `#include "NAME"` of post/'s folders names a
 #                       header of the file's own folder or of one before it
-#                       in the order util, model, format, report, cmd; the
+#                       in the order util, dwarf, model, format, report, cmd; the
 #                       header exists in exactly one folder (html-assets.h:
 #                       made by the build, in report/); every folder is in
 #                       the order, and no source lies in post/ itself
@@ -20,7 +20,7 @@
 set -u
 : "${src:?}"
 top=$(cd "$src/../.." && pwd)
-order="util model format report cmd"
+order="util dwarf model format report cmd"
 
 # rank FOLDER: its place in $order (1 for util), 0 if it has none.
 rank() {

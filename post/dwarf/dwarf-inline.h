@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* dwarf-inline.h: where an instruction's code came from, inlining
+   included: for an address of an ELF object (an executable or a shared
+   library, at its link-time address), the chain of functions whose code it
+   is, from the out-of-line function that holds it to the innermost function
+   inlined there, each with a source file and line.  The answer is the one
+   `addr2line -i -f -C` (binutils) gives, name for name and line for line,
+   because that is the oracle users check a profile against and the one our
+   tests compare with: where binutils' reading of DWARF and the symbol table
+   has quirks (which function of several that hold an address is taken, how
+   a function is named, how a file name is put together, a symbol's name for
+   code that DWARF does not describe), the quirk is reproduced.
+
+   The DWARF is read with elfutils' libdw, the symbol table with libelf, and
+   names are demangled by libiberty as binutils does.  An object is opened
+   once and asked many times: each compilation unit's functions and line
+   table are read the first time an address falls in it and kept. */
+#ifndef CG_DWARF_INLINE_H
+#define CG_DWARF_INLINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+/* One level of a chain.  Names and files are "??" where addr2line prints
+   that; they belong to the object's handle and live until it is closed. */
+typedef struct cg_inline_frame {
+    const char *function; /* demangled, as addr2line -f -C prints it */
+    const char *file;     /* the directory joined to the name as binutils joins them */
+    unsigned line;        /* 0: not known (addr2line prints `?`) */
+    /* The line table's discriminator of the address's own line, on the
+       innermost level only (0 elsewhere and when there is none).
+       addr2line repeats it after every known line of the chain. */
+    unsigned discriminator;
+} cg_inline_frame;
+
+typedef struct cg_dwarf cg_dwarf;
+
+/* How a function that DWARF names without a linkage name is named (C++
+   templates and extern "C" functions in C++ units, for instance; not C's,
+   whose plain names are their symbols').  binutils looks up the symbol of
+   the address the first time such a function is the innermost level of an
+   answer and answers with the symbol's name, which is the name of the
+   out-of-line function holding the code when the function is inlined; it
+   keeps the symbol's name as the function's own from then on when the
+   symbol starts where the function does, and the DWARF name otherwise.  So
+   one addr2line run's answers depend on the addresses asked before. */
+typedef enum cg_dwarf_mode {
+    /* Answers that do not depend on what was asked before: such a function
+       is named by the symbol that starts where it does, if one does, and by
+       its DWARF name otherwise; its first answer is not the holder's name.
+       Otherwise the same as CG_DWARF_ADDR2LINE_RUN. */
+    CG_DWARF_STEADY,
+    /* One addr2line run's answers, byte for byte, when asked the same
+       addresses in the same order (the tests' mode). */
+    CG_DWARF_ADDR2LINE_RUN,
+} cg_dwarf_mode;
+
+/* Opens an object and reads what every question needs (its sections, its
+   symbols, the list of its compilation units).  NULL, with the reason in
+   *err, when the file cannot be read, is not ELF or has no DWARF. */
+cg_dwarf *cg_dwarf_open(const char *path, cg_dwarf_mode mode, cg_error *err);
+
+/* The inline chain of the instruction at addr: outermost first, innermost
+   last.  Level 0 is the out-of-line function, with the line where level 1
+   was inlined into it (or the address's own line when nothing is inlined
+   there); level k is the function inlined at level k with the call site of
+   level k+1 in it; the last level has the address's own line.  Returns the
+   number of levels, of which the first min(levels, max) are written to out
+   (as snprintf does); 0 when nothing is known of addr (addr2line's `??` and
+   `??:0`).  An address that DWARF gives no function for (code without
+   debug information, padding after a function) has one level, named by
+   the nearest symbol before it in its section, as addr2line names it.  In
+   the CG_DWARF_ADDR2LINE_RUN mode each call is one more question of the
+   run, and asking again may be answered otherwise: give out room for the
+   deepest chain at once (a few dozen levels are plenty). */
+size_t cg_dwarf_chain(cg_dwarf *d, uint64_t addr, cg_inline_frame *out, size_t max);
+
+void cg_dwarf_close(cg_dwarf *d);
+
+#endif

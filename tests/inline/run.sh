@@ -1,0 +1,191 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/inline/run.sh: the inline-chain resolver (post/dwarf/dwarf-inline.h)
+# against the independent oracle, binutils' `addr2line -i -f -C`.  Each
+# program of progs/ is built here, and for every instruction address that
+# `objdump -d` shows in it (all its code sections: .init, .plt, .text, ...)
+# the driver inline-chain must print exactly what addr2line prints, one run
+# of each over the same addresses in the same order:
+#
+#   inline/c        C at -O2 -g: static inline helpers, one inlined in many
+#                   places, a recursive function partly inlined into itself
+#   inline/cxx      C++ at -O2 -g: std::sort with a lambda, iterators, a
+#                   class's accessors in a namespace, templates, a function
+#                   inlined three times and called out of line once
+#   inline/rust     Rust with Debian's rustc (/usr/bin/rustc -O -g): iterator
+#                   chains, closures, a HashMap, std inlined into our code,
+#                   and std's own code with it (tens of thousands of addresses)
+#   inline/lto      C built with -flto: functions inlined across files, whose
+#                   origins are in other compilation units (DW_FORM_ref_addr)
+#   inline/steady   the steady mode (--steady) on the C++ program: the same
+#                   levels, files and lines as addr2line, and the same answer
+#                   for each address when the addresses are asked in reverse
+#   inline/no-debug an object without DWARF is refused with a clear message
+#   inline/unreadable  so are a missing file and a file that is not ELF
+#   inline/outside  addresses in no function (in no section, in .plt, in
+#                   .rodata) have 0 levels, where addr2line prints ?? / ??:0
+#
+# After a PASS a `#` line says how many addresses were compared.  Runs in
+# the build directory (tests/inline); everything goes to out/.
+set -u
+: "${abs_top_srcdir:?}" "${abs_top_builddir:?}"
+. "$abs_top_srcdir/tests/lib.sh"
+src=$abs_top_srcdir/tests/inline
+work=$(pwd)/out
+names="inline/c inline/cxx inline/rust inline/lto inline/steady inline/no-debug inline/unreadable inline/outside"
+rm -rf "$work" && mkdir -p "$work" || exit 2
+
+# The driver: made by `make check`, or here when the suite runs alone.
+drv=$(pwd)/inline-chain
+if [ -f Makefile ] && ! ${MAKE:-make} -s inline-chain >"$work/make.log" 2>&1; then
+  for n in $names; do fail "$n" "the driver does not build:" "$(tail -5 "$work/make.log")"; done
+  exit 0
+fi
+if [ ! -x "$drv" ]; then
+  for n in $names; do skip_ours "$n" "no driver $drv: run 'make check' in tests/inline"; done
+  exit 0
+fi
+for t in addr2line objdump readelf; do
+  if ! command -v $t >/dev/null 2>&1; then
+    for n in $names; do missing "$n" "no $t (Debian package binutils)"; done
+    exit 0
+  fi
+done
+cd "$work" || exit 2
+
+# addrs BIN: every instruction address objdump shows in BIN, one a line.
+addrs() {
+  objdump -d --no-show-raw-insn "$1" | awk '/^ *[0-9a-f]+:\t/ { sub(":", "", $1); print "0x" $1 }'
+}
+
+# compare NAME BIN: the driver against addr2line on all of BIN's addresses.
+compare() {
+  addrs "$2" >"$2.addrs"
+  _n=$(wc -l <"$2.addrs")
+  if [ "$_n" -eq 0 ]; then
+    fail "$1" "objdump shows no instruction in $2"
+    return
+  fi
+  addr2line -a -i -f -C -e "$2" <"$2.addrs" >"$2.a2l" 2>"$2.a2l.err"
+  if ! "$drv" -a "$2" <"$2.addrs" >"$2.ours" 2>"$2.ours.err"; then
+    fail "$1" "the driver failed: $(head -3 "$2.ours.err")"
+    return
+  fi
+  if cmp -s "$2.a2l" "$2.ours"; then
+    pass "$1"
+    echo "# $1: $_n addresses, $(grep -vc '^0x' "$2.a2l") lines besides them, identical"
+  else
+    fail "$1" "differs from addr2line -i -f -C on $_n addresses ($(diff "$2.a2l" "$2.ours" |
+      grep -c '^<') lines of addr2line's); the first differences (< addr2line, > ours):"
+    diff "$2.a2l" "$2.ours" | indent 30
+  fi
+}
+
+# build NAME OUT COMMAND...: builds a program, or FAILs NAME.
+build() {
+  _name=$1 _out=$2
+  shift 2
+  if ! "$@" -o "$_out" >"$_out.build.log" 2>&1; then
+    fail "$_name" "cannot build $_out: $*" "$(head -5 "$_out.build.log")"
+    return 1
+  fi
+}
+
+p=$src/progs
+if build inline/c c gcc -O2 -g "$p/inl-c.c"; then compare inline/c c; fi
+
+cxx_built=false
+if ! command -v g++ >/dev/null 2>&1; then
+  missing inline/cxx "no g++ (Debian package g++)"
+elif build inline/cxx cxx g++ -O2 -g "$p/inl-cxx.cc"; then
+  cxx_built=true
+  compare inline/cxx cxx
+fi
+
+# Debian's rustc, named by its path: a newer one earlier in PATH is not the
+# compiler whose output this case is about.
+if [ ! -x /usr/bin/rustc ]; then
+  missing inline/rust "no /usr/bin/rustc (Debian package rustc)"
+elif build inline/rust rust /usr/bin/rustc -O -g "$p/inl-rust.rs"; then
+  compare inline/rust rust
+fi
+
+if build inline/lto lto gcc -flto -O2 -g "$p/inl-lto-main.c" "$p/inl-lto-lib.c"; then
+  if readelf --debug-dump=abbrev lto | grep -q DW_FORM_ref_addr; then
+    compare inline/lto lto
+  else
+    fail inline/lto "gcc -flto wrote no DW_FORM_ref_addr: the case no longer tests references across units"
+  fi
+fi
+
+# blocks FILE: each address's answer (from -a output) on one line.
+blocks() {
+  awk '/^0x/ { if (r != "") print r; r = $0; next } { r = r "|" $0 } END { if (r != "") print r }' "$1"
+}
+if [ "$cxx_built" = true ]; then
+  "$drv" --steady cxx <cxx.addrs >steady.out 2>steady.err
+  addr2line -i -f -C -e cxx <cxx.addrs >steady.a2l
+  sed -n '1!G;h;$p' cxx.addrs >cxx.rev
+  "$drv" --steady -a cxx <cxx.addrs >steady.fwd 2>>steady.err
+  "$drv" --steady -a cxx <cxx.rev >steady.rev 2>>steady.err
+  blocks steady.fwd | sort >steady.fwd.b
+  blocks steady.rev | sort >steady.rev.b
+  awk 'NR % 2 == 0' steady.out >steady.out.files
+  awk 'NR % 2 == 0' steady.a2l >steady.a2l.files
+  if [ "$(wc -l <steady.out)" != "$(wc -l <steady.a2l)" ]; then
+    fail inline/steady "the levels differ from addr2line's:" "$(diff steady.a2l steady.out | head -5)"
+  elif ! cmp -s steady.out.files steady.a2l.files; then
+    fail inline/steady "files or lines differ from addr2line's:" "$(diff steady.a2l.files steady.out.files | head -5)"
+  elif ! cmp -s steady.fwd.b steady.rev.b; then
+    fail inline/steady "answers depend on the order of the addresses:" "$(diff steady.fwd.b steady.rev.b | head -5)"
+  else
+    pass inline/steady
+    echo "# inline/steady: $(wc -l <cxx.addrs) addresses; names other than addr2line's: $(diff steady.a2l steady.out | grep -c '^<')"
+  fi
+else
+  skip inline/steady "the C++ program was not built"
+fi
+
+if build inline/no-debug nodebug gcc -O2 "$p/inl-c.c"; then
+  "$drv" nodebug 0x1000 >nodebug.out 2>nodebug.err
+  rc=$?
+  if [ $rc -eq 1 ] && [ ! -s nodebug.out ] &&
+    grep -q "^inline-chain: error: nodebug: no DWARF debugging information" nodebug.err; then
+    pass inline/no-debug
+  else
+    fail inline/no-debug "exit status $rc, expected 1 with the message; stderr:" "$(head -3 nodebug.err)"
+  fi
+fi
+
+"$drv" does-not-exist 0x1000 >missing.out 2>missing.err
+rc1=$?
+"$drv" "$p/inl-c.c" 0x1000 >notelf.out 2>notelf.err
+rc2=$?
+if [ $rc1 -eq 1 ] && grep -q "No such file or directory: 'does-not-exist'" missing.err &&
+  [ $rc2 -eq 1 ] && grep -q "inl-c.c: not an ELF object" notelf.err; then
+  pass inline/unreadable
+else
+  fail inline/unreadable "missing file: status $rc1, $(head -1 missing.err)" \
+    "not ELF: status $rc2, $(head -1 notelf.err)"
+fi
+
+if [ -f c ]; then
+  plt=$(objdump -d --no-show-raw-insn -j .plt c | awk '/^ *[0-9a-f]+:\t/ { sub(":", "", $1); print "0x" $1; exit }')
+  rodata=$(objdump -h c | awk '$2 == ".rodata" { print "0x" $4 }')
+  printf '%s\n' 0x0 "$plt" "$rodata" >outside.addrs
+  addr2line -i -f -C -e c <outside.addrs >outside.a2l
+  "$drv" c <outside.addrs >outside.out 2>outside.err
+  # The driver prints ?? and ??:0 for an address only when it has 0 levels.
+  printf '??\n??:0\n??\n??:0\n??\n??:0\n' >outside.exp
+  if [ -z "$plt" ] || [ -z "$rodata" ]; then
+    fail inline/outside "no .plt or .rodata in the C program"
+  elif cmp -s outside.exp outside.a2l && cmp -s outside.exp outside.out; then
+    pass inline/outside
+  else
+    fail inline/outside "addresses $(tr '\n' ' ' <outside.addrs): addr2line and ours:" \
+      "$(tr '\n' ' ' <outside.a2l)" "$(tr '\n' ' ' <outside.out)"
+  fi
+else
+  skip_ours inline/outside "the C program was not built"
+fi
+exit 0
