@@ -33,13 +33,6 @@
  *   tool headers; declared below.  cg_lines.c switches it off around one
  *   lookup so that it demangles each function name once, not at every
  *   instruction.
- * - VG_(clo_read_inline_info), the core's --read-inline-info setting: a Bool
- *   in every release's core, declared by none of their tool headers; its
- *   default comes from the tool's name ("cachegrind": no) before options
- *   are parsed.  Declared below; --inline-frames=yes sets it in
- *   post_clo_init, which comes before any object's debug info is read.
- * - VG_(new_IIPC), VG_(next_IIPC) and VG_(delete_IIPC) are the same in all
- *   three (3.22 adds VG_(get_fnname_inl), which the tool does not use).
  * - Every other function the tool calls has the same prototype in all three.
  */
 #ifndef CG_COMPAT_H
@@ -56,8 +49,5 @@ extern Bool VG_(ok_to_discard_translations);
 
 /* The core's --demangle setting (see above). */
 extern Bool VG_(clo_demangle);
-
-/* The core's --read-inline-info setting (see above). */
-extern Bool VG_(clo_read_inline_info);
 
 #endif

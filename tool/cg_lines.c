@@ -4,15 +4,18 @@
  * Its tables are the cg.names, cg.demangled, cg.objs and cg.cc_* fields.
  *
  * Inlined code (--inline-frames).  A (file, function, line) centre cannot
- * tell two inline chains that end on one line apart, and the core names
- * inlined functions only by their unqualified DWARF names (and not at all
- * when the origin is in another compilation unit), so the tool does not
- * name chains: where the core says an instruction is inside an inlined
- * call, the instruction gets a centre of its own, keyed by its address,
- * and the post-processors read its chain from the object's DWARF.  Costs
- * stay exact for every event at no run-time cost (the generated code adds
- * to whichever centre the instruction has); the flat profile is the same,
- * the centres of a line summed when it is written. */
+ * tell two inline chains that end on one line apart, and the core's inline
+ * info cannot say which code is inlined: it names inlined functions by
+ * their unqualified DWARF names (not at all when the origin is in another
+ * compilation unit), and it misses much of the inlined code of Rust's
+ * standard library (measured: 409 of 2,849 instructions of a small program
+ * whose chains addr2line gives).  So the tool decides nothing about
+ * inlining: with the option, every instruction that has a source line gets
+ * a centre of its own, keyed by its address, and the post-processors read
+ * its chain from the object's DWARF.  Costs stay exact for every event at
+ * no run-time cost (generated code adds to whichever centre an instruction
+ * has); the flat profile is the same, the centres of a line summed when it
+ * is written. */
 #include "cg_lines.h"
 #include "cg_compat.h"
 #include "pub_tool_debuginfo.h"
@@ -175,27 +178,29 @@ void cg_lines_init(void)
     if (cg.clo.inline_frames) table_grow(&cg.objs);
 }
 
-/* Whether the core's debug info puts the instruction at `a` inside an
- * inlined call: its cursor has a level beyond the innermost. */
-static Bool inlined_at(DiEpoch ep, Addr a)
-{
-    InlIPCursor *c = VG_(new_IIPC)(ep, a);
-    if (!c) return False;
-    Bool outer = VG_(next_IIPC)(c);
-    VG_(delete_IIPC)(c);
-    return outer;
-}
-
-/* The object of the instruction at `a` and its address there. */
-static void object_of(DiEpoch ep, Addr a, LineCC *cc)
+/* The object of the instruction at `a` and its address there (*obj NULL
+ * when the core knows none). */
+static void object_of(DiEpoch ep, Addr a, const HChar **obj, Addr *obj_addr)
 {
     DebugInfo *di = VG_(find_DebugInfo)(ep, a);
     const HChar *name = di ? VG_(DebugInfo_get_filename)(di) : NULL;
+    *obj = NULL;
+    *obj_addr = a;
     if (!name) return;
     Str *e = table_get(&cg.objs, NULL, name);
     if (!e->value) e->value = e->s;
-    cc->obj = e->value;
-    cc->obj_addr = a - (Addr)VG_(DebugInfo_get_text_bias)(di);
+    *obj = e->value;
+    *obj_addr = a - (Addr)VG_(DebugInfo_get_text_bias)(di);
+}
+
+Bool cg_lines_code_at(Addr a, const HChar **obj, Addr *obj_addr)
+{
+    DiEpoch ep = VG_(current_DiEpoch)();
+    const HChar *file, *dir;
+    UInt line;
+    if (!VG_(get_filename_linenum)(ep, a, &file, &dir, &line)) return False;
+    object_of(ep, a, obj, obj_addr);
+    return True;
 }
 
 /* Every lookup walks the core's list of loaded objects from its head, and in
@@ -237,7 +242,7 @@ LineCC *cg_lines_get(Addr a, Bool count_lookup)
         stats->none++;
     }
 
-    Addr key = cg.clo.inline_frames && inlined_at(ep, a) ? a : 0;
+    Addr key = cg.clo.inline_frames && found_fl ? a : 0;
     UInt h = cc_hash(ifile, ifn, line, key);
     for (LineCC *e = cg.cc_table[h & (cg.cc_buckets - 1)]; e; e = e->next)
         if (e->file == ifile && e->fn == ifn && e->line == line && e->addr == key) return e;
@@ -248,7 +253,7 @@ LineCC *cg_lines_get(Addr a, Bool count_lookup)
     cc->line = line;
     cc->addr = key;
     if (key) {
-        object_of(ep, a, cc);
+        object_of(ep, a, &cc->obj, &cc->obj_addr);
         cg.cc_inlined++;
     }
     cc->next = cg.cc_table[h & (cg.cc_buckets - 1)];

@@ -6,15 +6,15 @@
 
 #include "cg_state.h"
 
-/* One cost centre per (file, function, line), and with --inline-frames one
- * more per instruction of inlined code (`addr` not 0).  File and function
+/* One cost centre per (file, function, line), or with --inline-frames one
+ * per instruction that has a source line (`addr` not 0).  File and function
  * names are interned, so two centres name the same file iff the pointers
  * are equal. */
 typedef struct LineCC {
     const HChar *file;
     const HChar *fn;
     UInt line;
-    /* --inline-frames: the instruction's guest address (0: the line's own
+    /* --inline-frames: the instruction's guest address (0: a line's
      * centre), and where the post-processors read its inline chain: its
      * object (interned; NULL when the core knows none) and its address
      * there (the guest address less the object's load bias). */
@@ -69,5 +69,9 @@ void cg_lines_sorted_free(LineCC **v, UInt n);
 /* --inline-frames: the instruction centres, sorted by object and address
  * (VG_(free) the array). */
 LineCC **cg_lines_inlined(UInt *n);
+/* --inline-frames: whether the code at guest address `a` has a source line
+ * (and so its own centre), and then its object (interned, NULL when none
+ * is known) and its address there. */
+Bool cg_lines_code_at(Addr a, const HChar **obj, Addr *obj_addr);
 
 #endif

@@ -4,7 +4,6 @@
  * makes while the client runs, and exit.  It also defines `cg`, the tool's
  * run-time state (cg_state.h), with every default. */
 #include "cg_caches.h"
-#include "cg_compat.h"
 #include "cg_callgraph.h"
 #include "cg_clients.h"
 #include "cg_dumps.h"
@@ -23,12 +22,10 @@
 #include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_mallocfree.h"
-#include "pub_tool_clientstate.h"
 #include "pub_tool_options.h"
 #include "pub_tool_threadstate.h"
 #include "pub_tool_vki.h"
 #include "pub_tool_transtab.h"
-#include "pub_tool_xarray.h"
 #include "valgrind.h"
 
 CgState cg = {
@@ -229,11 +226,10 @@ static void print_usage(void)
      "                                     this share of the instructions (and\n"
      "                                     their roots); the others' cost is their\n"
      "                                     caller's path's; 0: all of them [0.01]\n"
-     "    --inline-frames=yes|no           keep the costs of inlined code by\n"
-     "                                     instruction, so that reports can show\n"
-     "                                     inlined functions as frames (the counts\n"
-     "                                     stay the same; turns --read-inline-info\n"
-     "                                     on unless it is given) [no]\n");
+     "    --inline-frames=yes|no           keep the costs of code by instruction,\n"
+     "                                     so that reports can show inlined\n"
+     "                                     functions as frames (the counts\n"
+     "                                     stay the same) [no]\n");
     cg_cache_usage();
     VG_(printf)
     ("    --cpu=<level>                    CPU model the program sees: host, x86-64,\n"
@@ -445,31 +441,16 @@ static void post_syscall(ThreadId tid, UInt sysno, UWord *args, UInt nargs, SysR
 /* Start-up and exit                                                   */
 /* ------------------------------------------------------------------ */
 
-/* Whether an option starting with `prefix` was given (on the command line,
- * in VALGRIND_OPTS or an rc file: the core's list has them all). */
-static Bool option_given(const HChar *prefix)
-{
-    SizeT len = VG_(strlen)(prefix);
-    for (Word i = 0; i < VG_(sizeXA)(VG_(args_for_valgrind)); i++) {
-        const HChar *arg = *(const HChar **)VG_(indexXA)(VG_(args_for_valgrind), i);
-        if (VG_(strncmp)(arg, prefix, len) == 0) return True;
-    }
-    return False;
-}
-
 static void post_clo_init(void)
 {
     if (VG_(clo_verbosity) > 1) VG_(dmsg)("Tool: %s\n", CG_PROJECT);
     if (cg.clo.inline_frames) {
         if (cg.clo.call_graph == CG_GRAPH_CALLGRIND) {
             VG_(fmsg)
-            ("--inline-frames=yes: inlined code by instruction is written in the "
-             "default format only, not in Callgrind's (--call-graph=callgrind)\n");
+            ("--inline-frames=yes: the costs by instruction are written in the default "
+             "format only, not in Callgrind's (--call-graph=callgrind)\n");
             VG_(exit)(1);
         }
-        /* The core chose "no" from the tool's name; no object's debug
-         * info has been read yet. */
-        if (!option_given("--read-inline-info=")) VG_(clo_read_inline_info) = True;
     }
     if (cg.clo.as_callgrind && cg.clo.collect_at_start < 0)
         cg.clo.collect_at_start = cg.clo.n_toggle == 0;

@@ -5,7 +5,6 @@
  * stderr (docs/cachegrind.md, "The summary on standard error") and
  * --stats. */
 #include "cg_output.h"
-#include "cg_compat.h"
 #include "cg_out.h"
 #include "cg_callgraph.h"
 #include "cg_tiers.h"
@@ -275,11 +274,9 @@ static void print_stats(const CgWriteStats *ws)
     VG_(dmsg)("cachegrind: string table size: %u\n", cg.names.count);
     VG_(dmsg)("cachegrind: CC table size: %u\n", cg.cc_count);
     VG_(dmsg)("cachegrind: InstrInfo table size: %u\n", cg_tiers_live_superblocks());
-    if (cg.clo.inline_frames)
-        VG_(dmsg)
-        ("cachegrind: inline frames: instructions in inlined code %u, written %llu%s\n",
-         cg.cc_inlined, ws->inlined,
-         VG_(clo_read_inline_info) ? "" : " (--read-inline-info=no: none can be found)");
+    if (cg.clo.inline_frames) VG_(dmsg)
+    ("cachegrind: inline frames: instructions with a source line %u, written %llu\n", cg.cc_inlined,
+     ws->inlined);
     if (!cg_graph_on()) return;
     UInt n_paths;
     (void)cg_callgraph_paths(&n_paths);

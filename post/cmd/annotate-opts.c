@@ -290,11 +290,19 @@ static const cg_option options[] = {
              "the total in every event (default: 0.01)",
      .apply = set_flame_threshold,
      .offset = FIELD(flame_threshold)},
+    {.names = {"--inline-frames"},
+     .choices = cg_yes_no,
+     .def = "no",
+     .help = "input with costs by instruction (the tool's\n"
+             "--inline-frames=yes): inlined functions as functions of\n"
+             "their own, read from the objects' debug info (default: no)",
+     .flags = CG_OPT_USAGE_BREAK,
+     .apply = cg_opt_yes_no,
+     .offset = FIELD(inline_frames)},
     {.names = {"-I", "--include"},
      .metavar = "DIR",
      .help = "a relative source file name not found is looked for\n"
              "under DIR (repeatable, in order)",
-     .flags = CG_OPT_USAGE_BREAK,
      .apply = add_dir,
      .offset = FIELD(find)},
     {.names = {"--source-map"},

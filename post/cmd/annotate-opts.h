@@ -46,6 +46,7 @@ typedef struct cg_annotate_opts {
     int inclusive;          /* enum cg_inclusive */
     int tree;               /* enum cg_tree */
     bool fold;              /* --fold: recursion levels and caller contexts folded */
+    bool inline_frames;     /* --inline-frames: inlined functions as functions */
     bool collapse;          /* --collapse-recursion */
     cg_srcfind find;        /* -I, --source-map */
     double flame_threshold; /* --flame-threshold, percent */

@@ -3,6 +3,7 @@
    or Callgrind output files (options: annotate-opts.c) and hands them to one
    of the reports (text, JSON or HTML: report.h). */
 #include "annotate-opts.h"
+#include "inline-resolve.h"
 #include "format.h"
 #include "program.h"
 #include "report.h"
@@ -92,7 +93,26 @@ static bool decide_limits(const cg_annotate_opts *opt, const cg_profile *p)
 }
 
 /* Reads every input into p; `quiet` leaves out the notes (a second read). */
-static void read_all(const cg_annotate_opts *opt, cg_profile *p, bool quiet)
+/* --inline-frames: the profile rewritten with the objects' inline chains
+   (what it did in *st), or a note that says why there are none. */
+static void inline_frames(cg_profile *p, bool quiet, cg_inline_stats *st)
+{
+    bool any = false;
+    for (size_t i = 0; i < p->n_inputs; i++) {
+        const cg_input *in = &p->inputs[i];
+        any |= in->inline_state == CG_INLINE_READ;
+        if (quiet || in->inline_state == CG_INLINE_READ) continue;
+        fputs("cg_annotate: note: ", stderr);
+        cg_put_safe(stderr, in->path, strlen(in->path));
+        fputs(in->inline_state == CG_INLINE_ABSENT
+                  ? " has no costs by instruction: run the tool with --inline-frames=yes\n"
+                  : ": no code with debug info ran, so it has no costs by instruction\n",
+              stderr);
+    }
+    if (any) cg_inline_frames(p, st, quiet);
+}
+
+static void read_all(const cg_annotate_opts *opt, cg_profile *p, bool quiet, cg_inline_stats *st)
 {
     cg_error e = {0};
     p->mod_file = opt->mod_file;
@@ -111,6 +131,7 @@ static void read_all(const cg_annotate_opts *opt, cg_profile *p, bool quiet)
     /* Only thread files that stand for one another (links) can leave none. */
     if (p->n_inputs == 0) cg_die("every profile named is empty");
     check_parts(opt, p);
+    if (opt->inline_frames) inline_frames(p, quiet, st);
     cg_profile_read_done(p);
 }
 
@@ -224,7 +245,8 @@ int main(int argc, char **argv)
     }
     if (opt.format == CG_FORMAT_FOLDED) prof.keep_lines = keeps_none; /* stacks only */
     scan->keep_sides = opt.diff && has_fn_limit(&opt);
-    read_all(&opt, scan, false);
+    cg_inline_stats inl = {0};
+    read_all(&opt, scan, false, &inl);
     bool calls = cg_profile_has_graph(scan, true);
     cg_report r = report_of(&opt, scan, NULL, calls, argc, argv);
     decide_fn_limits(&opt, scan);
@@ -238,11 +260,12 @@ int main(int argc, char **argv)
         prof.keep_lines = keeps_lines;
         prof.keep_lines_ctx = &names;
         prof.skip_arcs = true; /* the graph is made */
-        read_all(&opt, &prof, true);
+        read_all(&opt, &prof, true, &inl);
     }
     cg_fgraph_apply(graph, &prof);
     r.graph = graph;
     r.prof = &prof;
+    if (opt.inline_frames) r.inl = &inl;
 
     bool broken = decide_limits(&opt, &prof);
     cg_fp_check fp;

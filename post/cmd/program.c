@@ -144,14 +144,13 @@ bool cg_inline_kept(const cg_profile *p, const char *prog, bool lines)
     if (lines && without == CG_NONE) return true;
     fprintf(stderr, "%s: note: ", prog);
     if (!lines) {
-        fputs("the output has no lines, so it keeps no inlined code by instruction (`#i` "
-              "lines)\n",
+        fputs("the output has no lines, so it keeps no costs by instruction (`#i` lines)\n",
               stderr);
         return false;
     }
     const char *path = p->inputs[without].path;
     cg_put_safe(stderr, path, strlen(path));
-    fputs(" has no inlined code by instruction (our tool writes it with --inline-frames=yes), so "
+    fputs(" has no costs by instruction (our tool writes them with --inline-frames=yes), so "
           "the output has none\n",
           stderr);
     return false;

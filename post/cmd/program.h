@@ -51,7 +51,7 @@ cg_opt_apply cg_opt_subst;
    some have, a note on stderr says that the output has none. */
 struct cg_profile;
 bool cg_graph_kept(const struct cg_profile *p, const char *prog);
-/* Whether the output keeps the inputs' inlined code by instruction (`#i`
+/* Whether the output keeps the inputs' costs by instruction (`#i`
    lines): when every input has it (`lines`: the output has lines to keep
    it with; cg_diff's has none).  Otherwise, when some input has it, a note
    on stderr says it was dropped, naming the first input without it. */

@@ -72,7 +72,7 @@ void cg_write_callgrind(FILE *out, const cg_profile *p, const char *creator, con
    above. */
 void cg_write_graph_lines(FILE *out, const cg_profile *p, bool sum_paths);
 void cg_write_summary(FILE *out, const cg_count *cc, size_t n);
-/* Our tool's inlined code by instruction (`#i` lines: docs/format.md,
+/* Our tool's costs by instruction (`#i` lines: docs/format.md,
    "Inlined code in a Cachegrind file"), summed over the inputs: after the
    call graph, before the flat lines. */
 void cg_write_inline(FILE *out, const cg_profile *p);

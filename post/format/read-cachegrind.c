@@ -26,7 +26,7 @@ typedef struct rd {
     cg_packed *packed;
     uint64_t fn_lines;
     bool in_graph, past_header;
-    /* Our tool's inlined code by instruction, in `#i` lines after the call
+    /* Our tool's costs by instruction, in `#i` lines after the call
        graph (read-inline.c), while in_inline. */
     cg_inline_rd *inl;
     bool in_inline;

@@ -258,9 +258,22 @@ bool cg_sink_inline(cg_sink *s, uint32_t obj, uint64_t addr, uint32_t file, uint
     for (size_t e = 0; e < s->nev; e++)
         if (__builtin_add_overflow(s->inl_total[e], s->vals[e], &s->inl_total[e]))
             return cg_sink_fail(s, "counts too large for 64 bits");
-    if (!s->accumulate || p->skip_arcs) return true;
+    if (!s->accumulate) return true;
     const cg_count *v = profile_order(s);
     cg_inls_add(&p->inls, cg_inls_get(&p->inls, obj, addr, file, fn, line), v, s->o->sign);
+    return true;
+}
+
+bool cg_sink_inline_call(cg_sink *s, const cg_inl_call *key, cg_count count)
+{
+    cg_profile *p = s->p;
+    if (!s->accumulate) return true;
+    const cg_count *v = profile_order(s);
+    cg_count c = count;
+    /* As cg_sink_call guards a call's count and costs. */
+    if (!cg_mag_add(&p->calls_mag, &c, 1) || !cg_mag_add(p->count_mag, v, s->nev))
+        return cg_sink_fail(s, "counts too large for 64 bits");
+    cg_inls_call_add(&p->inls, cg_inls_call_get(&p->inls, key), count, v, s->o->sign);
     return true;
 }
 

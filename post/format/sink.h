@@ -117,6 +117,10 @@ uint32_t cg_sink_path(cg_sink *s, uint32_t parent, uint32_t file, uint32_t fn, c
    total. */
 bool cg_sink_inline(cg_sink *s, uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn,
                     int64_t line);
+/* The calls s->vals (their inclusive costs) from an instruction of
+   inlined code (our tool's `#ic` lines), as `key` names them (its count
+   and cc ignored), `count` of them; part of a call the graph has. */
+bool cg_sink_inline_call(cg_sink *s, const cg_inl_call *key, cg_count count);
 /* At the end of the input: its `#i` lines' costs are a part of its self
    costs, so no event of theirs may add up to more (which also keeps every
    sum of them within 64 bits). */
@@ -158,7 +162,7 @@ void cg_packed_fn_line(cg_packed *k, uint64_t ordinal, const char *name, size_t 
 bool cg_packed_replay(cg_packed *k);
 void cg_packed_free(cg_packed *k);
 
-/* Our tool's inlined code by instruction in its default files
+/* Our tool's costs by instruction in its default files
    (read-inline.c; docs/format.md, "Inlined code in a Cachegrind file"):
    begun at its `# inline frames:` line, then each `#` line of the section
    (false on a malformed one, with the error set); cg_inline_comment reads

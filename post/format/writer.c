@@ -175,6 +175,24 @@ static int inl_order(const void *a, const void *b, void *prof)
     return x->line < y->line ? -1 : x->line > y->line;
 }
 
+static int call_order(const void *a, const void *b, void *prof)
+{
+    const cg_profile *p = prof;
+    const cg_inl_call *x = &p->inls.calls[*(const uint32_t *)a];
+    const cg_inl_call *y = &p->inls.calls[*(const uint32_t *)b];
+    if (x->obj != y->obj) {
+        const cg_str *m = cg_name(&p->objs, x->obj), *n = cg_name(&p->objs, y->obj);
+        int c = memcmp(m->s, n->s, m->len < n->len ? m->len : n->len);
+        if (c || m->len != n->len) return c ? c : m->len < n->len ? -1 : 1;
+    }
+    if (x->addr != y->addr) return x->addr < y->addr ? -1 : 1;
+    const uint32_t kx[] = {x->file, x->fn, x->cobj, x->cfile, x->cfn};
+    const uint32_t ky[] = {y->file, y->fn, y->cobj, y->cfile, y->cfn};
+    for (size_t i = 0; i < 5; i++)
+        if (kx[i] != ky[i]) return kx[i] < ky[i] ? -1 : 1;
+    return 0;
+}
+
 static void write_context(FILE *out, const char *key, const cg_strtab *t, uint32_t id,
                           uint32_t *last)
 {
@@ -191,7 +209,7 @@ void cg_write_inline(FILE *out, const cg_profile *p)
     for (size_t i = 0; i < s->n; i++) order[i] = (uint32_t)i;
     qsort_r(order, s->n, sizeof *order, inl_order, (void *)p);
     fputs("# inline frames: Cachegrind, rebuilt; the `#i` lines up to the first fl= are the "
-          "costs of inlined code by instruction (docs/format.md)\n",
+          "costs by instruction (docs/format.md)\n",
           out);
     uint32_t obj = CG_NONE, file = CG_NONE, fn = CG_NONE;
     size_t nev = p->n_events, written = 0;
@@ -209,8 +227,27 @@ void cg_write_inline(FILE *out, const cg_profile *p)
         write_line(out, e->line, cc, nev);
         written++;
     }
+    /* The calls from inlined code, by object and address too. */
+    uint32_t *calls = xmalloc((s->n_calls ? s->n_calls : 1) * sizeof *calls);
+    for (size_t i = 0; i < s->n_calls; i++) calls[i] = (uint32_t)i;
+    qsort_r(calls, s->n_calls, sizeof *calls, call_order, (void *)p);
+    uint32_t cobj = CG_NONE, cfile = CG_NONE, cfn = CG_NONE;
+    for (size_t k = 0; k < s->n_calls; k++) {
+        const cg_inl_call *e = &s->calls[calls[k]];
+        const cg_count *cc = cg_inls_call_cc(s, calls[k], buf);
+        if (e->count == 0 && cg_cc_zero(cc, nev)) continue;
+        write_context(out, "#iob=", &p->objs, e->obj, &obj);
+        write_context(out, "#ifl=", &p->files, e->file, &file);
+        write_context(out, "#ifn=", &p->fns, e->fn, &fn);
+        write_context(out, "#icob=", &p->objs, e->cobj, &cobj);
+        write_context(out, "#icfl=", &p->files, e->cfile, &cfile);
+        write_context(out, "#icfn=", &p->fns, e->cfn, &cfn);
+        fprintf(out, "#ic 0x%" PRIx64 " ", e->addr);
+        write_line(out, e->count, cc, nev);
+    }
+    free(calls);
     if (written == 0)
-        fputs("# inline frames: none found (no input has inlined code that ran)\n", out);
+        fputs("# inline frames: none found (no input has code with debug info that ran)\n", out);
     free(buf);
     free(order);
 }

@@ -406,6 +406,7 @@ void cg_graph_of_profile(cg_graph *g, const cg_profile *p, enum cg_side side, co
             count += cg_arc_side_count(p, k[j].arc, side);
             cg_cc_add(cc, cg_arc_side_cc(p, k[j].arc, side, buf), nev, 1);
         }
+        if (p->inline_rewritten && count == 0 && cg_cc_zero(cc, nev)) continue;
         cg_graph_add_arc(g, k[i].from, k[i].to, count, cc);
     }
     free(cc);

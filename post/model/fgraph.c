@@ -57,13 +57,6 @@ static void add_uncalled(const cg_fgraph *f, uint32_t v, cg_count *cc, cg_count 
         if (g->arcs[a].to != v) cg_cc_add(cc, cg_garc_cc(g, a, buf), f->nev, 1);
 }
 
-static bool cc_zero(const cg_count *cc, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (cc[i]) return false;
-    return true;
-}
-
 /* ------------------------------------------------------------ functions */
 
 /* The name a report shows for each function: its own, or, when functions
@@ -383,7 +376,7 @@ static void find_roots(cg_fgraph *f, const cg_profile *p, enum cg_side side)
         if (side != CG_SIDE_OLD) cg_cc_add(cc, cg_path_cc(p, i), nev, 1);
         if (side != CG_SIDE_NEW && old) cg_cc_add(cc, old, nev, side == CG_SIDE_OLD ? 1 : -1);
         if (fn[i] == CG_NONE) {
-            ok = cc_zero(cc, nev);
+            ok = cg_cc_zero(cc, nev);
             continue;
         }
         has[fn[i]] = true;
@@ -641,7 +634,7 @@ bool cg_fgraph_union(const cg_fgraph *f, const bool *match, cg_count *lo, cg_cou
             if (outside)
                 cg_cc_add(lo, cc, nev, 1);
             else
-                exact &= cc_zero(cc, nev);
+                exact &= cg_cc_zero(cc, nev);
             cg_cc_add(hi, cc, nev, 1);
         }
     }

@@ -21,11 +21,32 @@ static uint64_t hash_of(const void *ctx, uint32_t i)
     return key_hash(e->obj, e->addr, e->file, e->fn, e->line);
 }
 
+static uint64_t call_hash(const cg_inl_call *c)
+{
+    uint64_t h = key_hash(c->obj, c->addr, c->file, c->fn, 0);
+    h ^= ((uint64_t)c->cobj << 32 | c->cfile) * 0xD6E8FEB86659FD93ULL;
+    h ^= (uint64_t)c->cfn * 0x9E3779B97F4A7C15ULL;
+    return h ^ h >> 31;
+}
+
+static uint64_t call_hash_of(const void *ctx, uint32_t i)
+{
+    return call_hash(&((const cg_inls *)ctx)->calls[i]);
+}
+
+static bool same_call(const cg_inl_call *a, const cg_inl_call *b)
+{
+    return a->addr == b->addr && a->obj == b->obj && a->file == b->file && a->fn == b->fn &&
+           a->cobj == b->cobj && a->cfile == b->cfile && a->cfn == b->cfn;
+}
+
 void cg_inls_init(cg_inls *s, size_t nev)
 {
     memset(s, 0, sizeof *s);
     cg_ccs_init(&s->ccs, nev);
     cg_itab_init(&s->tab);
+    cg_ccs_init(&s->call_ccs, nev);
+    cg_itab_init(&s->call_tab);
 }
 
 void cg_inls_free(cg_inls *s)
@@ -33,7 +54,43 @@ void cg_inls_free(cg_inls *s)
     free(s->v);
     cg_ccs_free(&s->ccs);
     cg_itab_free(&s->tab);
+    free(s->calls);
+    cg_ccs_free(&s->call_ccs);
+    cg_itab_free(&s->call_tab);
     memset(s, 0, sizeof *s);
+}
+
+uint32_t cg_inls_call_get(cg_inls *s, const cg_inl_call *key)
+{
+    size_t j = cg_itab_start(&s->call_tab, call_hash(key));
+    for (;; j = cg_itab_next(&s->call_tab, j)) {
+        uint32_t v = s->call_tab.slots[j];
+        if (!v) break;
+        if (same_call(&s->calls[v - 1], key)) return v - 1;
+    }
+    if (s->n_calls >= UINT32_MAX - 1) cg_die("too many calls from inlined code");
+    uint32_t i = (uint32_t)s->n_calls;
+    xgrow((void **)&s->calls, &s->cap_calls, s->n_calls + 1, sizeof *s->calls);
+    s->calls[i] = *key;
+    s->calls[i].count = 0;
+    s->calls[i].cc = 0;
+    s->call_tab.slots[j] = i + 1;
+    s->n_calls++;
+    cg_itab_added(&s->call_tab, s->n_calls, call_hash_of, s);
+    return i;
+}
+
+void cg_inls_call_add(cg_inls *s, uint32_t i, cg_count count, const cg_count *v, int sign)
+{
+    s->calls[i].count += sign * count;
+    cg_ccs_add(&s->call_ccs, &s->calls[i].cc, v, sign);
+    if (cg_ccs_wants_compact(&s->call_ccs))
+        cg_ccs_compact(&s->call_ccs, &s->calls[0].cc, s->n_calls, sizeof *s->calls);
+}
+
+const cg_count *cg_inls_call_cc(const cg_inls *s, uint32_t i, cg_count *buf)
+{
+    return cg_ccs_get(&s->call_ccs, s->calls[i].cc, buf);
 }
 
 uint32_t cg_inls_get(cg_inls *s, uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn,

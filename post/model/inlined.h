@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* inlined.h: our tool's costs of inlined code by instruction (its `#i`
+/* inlined.h: our tool's costs by instruction (its `#i`
    lines: docs/format.md, "Inlined code in a Cachegrind file").  Each is one
    instruction: its object and its address there, where a report reads its
    inline chain from the object's DWARF, and the flat line (file, function,
    line) whose self costs include it.  They are a breakdown of part of the
    flat profile, never costs of their own: a line's costs less its
    instructions' are the line's code that was not inlined.  Merged over the
-   inputs by all five keys, as lines are. */
+   inputs by all five keys, as lines are.
+
+   With the call graph, the calls made from inlined code too: each one
+   the calls of one call instruction (its object and address) from a
+   caller to a callee, named as the call graph names them, with their
+   count and inclusive costs: again a breakdown of calls the graph has. */
 #ifndef CG_INLINED_H
 #define CG_INLINED_H
 
@@ -23,11 +28,24 @@ typedef struct cg_inl {
     uint32_t cc; /* its counts' handle in cg_inls.ccs */
 } cg_inl;
 
+typedef struct cg_inl_call {
+    uint32_t obj;
+    uint64_t addr;
+    uint32_t file, fn;         /* the caller: its entry file and name */
+    uint32_t cobj, cfile, cfn; /* the callee */
+    cg_count count;
+    uint32_t cc; /* its inclusive costs' handle in cg_inls.call_ccs */
+} cg_inl_call;
+
 typedef struct cg_inls {
     cg_inl *v;
     size_t n, cap;
     cg_ccs ccs;
     cg_itab tab;
+    cg_inl_call *calls;
+    size_t n_calls, cap_calls;
+    cg_ccs call_ccs;
+    cg_itab call_tab;
 } cg_inls;
 
 void cg_inls_init(cg_inls *s, size_t nev);
@@ -40,5 +58,11 @@ uint32_t cg_inls_get(cg_inls *s, uint32_t obj, uint64_t addr, uint32_t file, uin
 void cg_inls_add(cg_inls *s, uint32_t i, const cg_count *v, int sign);
 /* Instruction i's counts: into the store, or buf filled. */
 const cg_count *cg_inls_cc(const cg_inls *s, uint32_t i, cg_count *buf);
+/* The same for calls: the index of the call of these keys, made (zero)
+   when new; adding sign times `count` calls and inclusive costs v; call
+   i's inclusive costs. */
+uint32_t cg_inls_call_get(cg_inls *s, const cg_inl_call *key);
+void cg_inls_call_add(cg_inls *s, uint32_t i, cg_count count, const cg_count *v, int sign);
+const cg_count *cg_inls_call_cc(const cg_inls *s, uint32_t i, cg_count *buf);
 
 #endif

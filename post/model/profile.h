@@ -89,15 +89,10 @@ typedef struct cg_input {
     /* It has calls: a Callgrind file, or a Cachegrind file with our tool's
        call graph (docs/format.md, "The call graph in a Cachegrind file"). */
     bool has_graph;
-    /* Our tool's inlined code by instruction (`#i` lines): absent, read,
-       or a section that says the run read no inline info or found none
-       (so that a report can say why it shows no inlined frames). */
-    enum {
-        CG_INLINE_ABSENT,
-        CG_INLINE_READ,
-        CG_INLINE_NOT_READ,
-        CG_INLINE_NONE_FOUND
-    } inline_state;
+    /* Our tool's costs by instruction (`#i` lines): absent, read, or a
+       section that says the run had none (so that a report can say why it
+       shows no inlined frames). */
+    enum { CG_INLINE_ABSENT, CG_INLINE_READ, CG_INLINE_NONE_FOUND } inline_state;
 } cg_input;
 
 /* One part of a Callgrind file (a dump, or a thread's file); a Cachegrind
@@ -252,8 +247,11 @@ typedef struct cg_profile {
     size_t cap_finfo;
     uint32_t first_file, last_file;
 
-    /* Our tool's costs of inlined code by instruction, every input's. */
+    /* Our tool's costs by instruction, every input's; and
+       whether the rewrite of inline-frames.h was made, which moves calls
+       and may leave a call with no count and no cost behind. */
     cg_inls inls;
+    bool inline_rewritten;
 
     cg_count *summary_total;
     /* Overflow guards (cg_mag_add): of the self costs and the calls'
@@ -371,6 +369,14 @@ void cg_profile_read_done(cg_profile *p);
    them no more: they are a large part of a Callgrind profile's memory);
    the profile then has none. */
 void cg_profile_drop_arcs(cg_profile *p);
+
+/* Whether every count of cc[0..n) is 0. */
+static inline bool cg_cc_zero(const cg_count *cc, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (cc[i]) return false;
+    return true;
+}
 
 /* Add `v` times `sign` to dst[0..n) (the caller has checked magnitudes). */
 static inline void cg_cc_add(cg_count *dst, const cg_count *v, size_t n, int sign)

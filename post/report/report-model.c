@@ -119,6 +119,17 @@ cg_meta_note *cg_meta_notes(const cg_report *r, size_t *n)
                         " (Callgrind's summary: exceeds its costs; percentages are of the costs)");
         }
     }
+    if (r->inl) {
+        cg_meta_note *m = note(&v, n, &cap);
+        snprintf(m->label, sizeof m->label, "Inlined frames");
+        const cg_inline_stats *s = r->inl;
+        cg_buf_printf(&m->text,
+                      "%zu inlined functions, from %zu of %zu instructions of inlined code",
+                      s->frames, s->moved, s->instrs);
+        if (s->unknown)
+            cg_buf_printf(&m->text, " (%zu in code whose objects' debug info was not read)",
+                          s->unknown);
+    }
     /* What the note says is of Callgrind's files: only when one of them
        meets a profile in Cachegrind's format. */
     bool callgrind = false;
@@ -793,6 +804,9 @@ static size_t signed_count(char *b, cg_count v)
 
 size_t cg_calls_words(const cg_report *r, char *b, cg_count n, cg_count rec, const cg_count *total)
 {
+    /* Only the rewrite makes arcs without calls (inline-frames.h). */
+    if (r->inl && total && n == 0 && rec == 0 && !r->diff)
+        return (size_t)snprintf(b, CG_CALLS_MAX, "inlined");
     if (!r->diff) {
         int m = snprintf(b, CG_CALLS_MAX, "%" PRId64, n);
         if (rec) m += snprintf(b + m, CG_CALLS_MAX - (size_t)m, "+%" PRId64, rec);
@@ -951,7 +965,8 @@ bool cg_stacks_make(const cg_report *r, cg_stacks *s, cg_error *e)
     if (s->fl->estimate)
         cg_buf_printf(&s->note,
                       "the input has calls but no call paths (our tool writes them "
-                      "unless --call-graph=no): the stacks are an estimate, exact down to a function with several "
+                      "unless --call-graph=no): the stacks are an estimate, exact down to a "
+                      "function with several "
                       "callers; the frames below it, a proportional split of its callees' costs, "
                       "end in ` [est]`; %zu frames below %g%% of the total are left out",
                       s->fl->est_pruned, r->flame_pct);

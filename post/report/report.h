@@ -15,6 +15,7 @@
 #include "fgraph.h"
 #include "flame.h"
 #include "fingerprint.h"
+#include "inline-frames.h"
 #include "limit.h"
 #include "profile.h"
 
@@ -89,6 +90,8 @@ typedef struct cg_report {
     const cg_limit *limits;
     size_t n_limits;
     const cg_fp_check *fp;
+    /* --inline-frames: what the rewrite did (NULL: not asked for). */
+    const cg_inline_stats *inl;
 } cg_report;
 
 /* Whether some column the report shows is inclusive. */
@@ -275,6 +278,7 @@ void cg_tree_free(cg_tree_list *t);
    recursive calls, then, for an arc (total not NULL), `/T`, the callee's N
    in all.  Under --diff each figure is a change, written as the costs are
    (thousands separated) and with its sign: `+30,012/+30,012`, `+2-1/0`.
+   With --inline-frames, an arc of no calls is an inlined call: `inlined`.
    Writes a string into b (CG_CALLS_MAX bytes) and returns its length. */
 #define CG_CALLS_MAX 96
 size_t cg_calls_words(const cg_report *r, char *b, cg_count n, cg_count rec, const cg_count *total);

@@ -2,9 +2,15 @@
 // inl-rust.rs: a Rust program for the inline suite (tests/inline/run.sh),
 // built with Debian's rustc at -O -g: iterator chains, closures, a HashMap,
 // and std's generic code inlined into ours from another crate (whose
-// inlined functions' origins lie in other compilation units).
+// inlined functions' origins lie in other compilation units).  The map
+// hashes with fixed keys, so that every run executes the same instructions
+// (the profile oracle compares two runs under two tools).
+use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::env;
+use std::hash::BuildHasherDefault;
+
+type Map = HashMap<String, usize, BuildHasherDefault<DefaultHasher>>;
 
 struct Counter {
     hits: u64,
@@ -22,8 +28,8 @@ impl Counter {
 }
 
 #[inline(never)]
-fn words(text: &str) -> HashMap<String, usize> {
-    let mut m = HashMap::new();
+fn words(text: &str) -> Map {
+    let mut m = Map::default();
     for w in text.split_whitespace().filter(|w| !w.is_empty()) {
         *m.entry(w.to_lowercase()).or_insert(0) += 1;
     }

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* inline-frames.c: the rewrite that makes inlined functions frames
+   (inline-frames.h). */
+#include "inline-frames.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Deeper chains are cut at their outermost levels' end: a chain this deep
+   is a generated program's, and its inner frames keep their costs. */
+#define MAX_LEVELS 256
+
+typedef struct rw {
+    cg_profile *p;
+    cg_error *err;
+    const char *map_err;
+    /* Function names already seen as inlined frames (for the count). */
+    cg_strtab seen;
+} rw;
+
+static uint32_t fn_id(rw *w, const char *name, bool level2)
+{
+    size_t len = strlen(name);
+    if (!level2) return cg_map_fn(w->p, name, len, &w->map_err);
+    /* Callgrind's spelling of a call into recursion level 2, which the
+       call graph reads (callgraph.h, cg_fold_len). */
+    char *n = xmalloc(len + 3);
+    memcpy(n, name, len);
+    memcpy(n + len, "'2", 3);
+    uint32_t id = cg_map_fn(w->p, n, len + 2, &w->map_err);
+    free(n);
+    return id;
+}
+
+static uint32_t file_id(rw *w, const char *name)
+{
+    uint32_t raw;
+    return cg_map_file(w->p, name, strlen(name), &raw, &w->map_err);
+}
+
+/* Whether frame k's function is one of frames 0 .. k-1 (a function
+   inlined into itself, directly or not). */
+static bool repeats(const cg_chain_level *c, size_t k, const char *outer)
+{
+    if (strcmp(c[k].fn, outer) == 0) return true;
+    for (size_t j = 1; j < k; j++)
+        if (strcmp(c[j].fn, c[k].fn) == 0) return true;
+    return false;
+}
+
+/* Adds costs v to each inlined call of chain c[0 .. n) (c[0] the
+   out-of-line function, whose entry is `outer`); the innermost frame's
+   entry in *inner.  `file`: the innermost frame's file as the flat part
+   names it (CG_NONE: as DWARF does). */
+static bool walk(rw *w, uint32_t outer, uint32_t file, const cg_chain_level *c, size_t n,
+                 const cg_count *v, uint32_t *inner)
+{
+    cg_profile *p = w->p;
+    size_t nev = p->n_events;
+    const cg_pair *fp = &p->pairs[outer];
+    uint32_t obj = fp->obj;
+    /* The out-of-line function's name as DWARF gives it, for the
+       repeats: the entry's may carry a recursion level. */
+    const char *outer_name = c[0].fn;
+    uint32_t caller = outer;
+    for (size_t k = 1; k < n; k++) {
+        /* The innermost frame's code is the instruction's line, in the
+           file the flat part names it by; the others' is where DWARF says. */
+        uint32_t f = k + 1 == n && file != CG_NONE ? file : file_id(w, c[k].file);
+        bool level2 = repeats(c, k, outer_name);
+        uint32_t callee_fn = fn_id(w, c[k].fn, level2);
+        if (f == CG_NONE || callee_fn == CG_NONE) return cg_error_set(w->err, 1, "%s", w->map_err);
+        if (!cg_mag_add(p->count_mag, v, nev))
+            return cg_error_set(w->err, 1, "counts too large for 64 bits");
+        /* A second read (cg_annotate's, for lines) keeps the graph made. */
+        if (!p->skip_arcs) cg_arc_add(p, cg_arc_get(p, caller, 0, obj, f, callee_fn), v, 1);
+        cg_intern(&w->seen, c[k].fn, strlen(c[k].fn));
+        /* The frame's own entry: level-2 frames' self costs are the
+           function's, as in the rest of a Cachegrind file. */
+        cg_pair_key key = {f, fn_id(w, c[k].fn, false), false, obj, f};
+        caller = cg_pair_get(p, &key);
+        p->pairs[caller].counted = true;
+    }
+    *inner = caller;
+    return true;
+}
+
+/* Moves one instruction's costs v from `flat` (its line's entry) to its
+   innermost frame, through its chain's inlined calls. */
+static bool move(rw *w, uint32_t flat, uint32_t file, const cg_chain_level *c, size_t n,
+                 const cg_count *v)
+{
+    cg_profile *p = w->p;
+    uint32_t inner;
+    if (!walk(w, flat, file, c, n, v, &inner)) return false;
+    cg_cc_add(cg_pair_cc(p, flat), v, p->n_events, -1);
+    cg_cc_add(cg_pair_cc(p, inner), v, p->n_events, 1);
+    return true;
+}
+
+/* Moves a call from inlined code from its out-of-line caller `outer` to
+   the innermost frame of its call instruction, through the chain's
+   inlined calls, whose inclusive costs it adds to. */
+static bool move_call(rw *w, uint32_t outer, const cg_inl_call *e, const cg_chain_level *c,
+                      size_t n, const cg_count *v)
+{
+    cg_profile *p = w->p;
+    uint32_t inner;
+    if (!walk(w, outer, CG_NONE, c, n, v, &inner)) return false;
+    if (p->skip_arcs) return true;
+    uint32_t from = cg_arc_get(p, outer, 0, e->cobj, e->cfile, e->cfn);
+    uint32_t to = cg_arc_get(p, inner, 0, e->cobj, e->cfile, e->cfn);
+    p->arcs[from].count -= e->count;
+    cg_arc_add(p, from, v, -1);
+    p->arcs[to].count += e->count;
+    cg_arc_add(p, to, v, 1);
+    return true;
+}
+
+/* The entry the flat part (or the call graph) made for (file, fn): the
+   graph put its function in its object and home file, which a pair found
+   by file and name alone may not have. */
+static uint32_t entry_of(const cg_profile *p, uint32_t file, uint32_t fn)
+{
+    if (file >= p->cap_finfo) return CG_NONE;
+    for (uint32_t j = p->finfo[file].first_pair; j != CG_NONE; j = p->pairs[j].next_in_file)
+        if (p->pairs[j].fn == fn && !p->pairs[j].orphan) return j;
+    return CG_NONE;
+}
+
+bool cg_inline_apply(cg_profile *p, cg_chain_fn chain, void *ctx, cg_inline_stats *st,
+                     cg_error *err)
+{
+    memset(st, 0, sizeof *st);
+    rw w = {.p = p, .err = err, .map_err = ""};
+    cg_strtab_init(&w.seen);
+    cg_chain_level *c = xmalloc(MAX_LEVELS * sizeof *c);
+    cg_count *buf = xmalloc((p->n_events + 1) * sizeof *buf);
+    const cg_inls *s = &p->inls;
+    bool ok = true;
+    for (size_t i = 0; ok && i < s->n; i++) {
+        const cg_inl *e = &s->v[i];
+        st->instrs++;
+        size_t n = chain(ctx, e->obj, cg_name(&p->objs, e->obj), e->addr, c, MAX_LEVELS);
+        if (n == 0) {
+            st->unknown++;
+            continue;
+        }
+        if (n > MAX_LEVELS) n = MAX_LEVELS;
+        if (n > st->max_depth) st->max_depth = n;
+        if (n < 2) continue;
+        uint32_t flat = entry_of(p, e->file, e->fn);
+        if (flat == CG_NONE) {
+            st->unknown++;
+            continue;
+        }
+        const cg_count *v = cg_inls_cc(s, (uint32_t)i, buf);
+        ok = move(&w, flat, e->file, c, n, v);
+        st->moved++;
+    }
+    for (size_t i = 0; ok && i < s->n_calls; i++) {
+        const cg_inl_call *e = &s->calls[i];
+        size_t n = chain(ctx, e->obj, cg_name(&p->objs, e->obj), e->addr, c, MAX_LEVELS);
+        if (n > MAX_LEVELS) n = MAX_LEVELS;
+        uint32_t outer = n >= 2 ? entry_of(p, e->file, e->fn) : CG_NONE;
+        if (outer == CG_NONE) continue;
+        ok = move_call(&w, outer, e, c, n, cg_inls_call_cc(s, (uint32_t)i, buf));
+        st->calls++;
+    }
+    st->frames = w.seen.n;
+    p->inline_rewritten = true;
+    free(buf);
+    free(c);
+    cg_strtab_free(&w.seen);
+    return ok;
+}
