@@ -170,8 +170,22 @@ static void cc_grow(void)
     cg.cc_buckets = nb;
 }
 
+/* A centre's size (LineCC): its counts up to the highest recorded event,
+ * or with levels all of them and the level-2 part after them. */
+static SizeT cc_size(void)
+{
+    if (cg_levels_on()) return sizeof(LineCC) + sizeof(ULong) * N_EVENTS;
+    return offsetof(LineCC, ev) + sizeof(ULong) * (SizeT)cg.cc_events;
+}
+
 void cg_lines_init(void)
 {
+    Int ev[N_EVENTS];
+    Int nev = cg_lines_recorded(ev);
+    cg.cc_events = cg_levels_on() ? N_EVENTS : 0;
+    for (Int e = 0; e < nev; e++)
+        if (ev[e] + 1 > cg.cc_events) cg.cc_events = ev[e] + 1;
+    tl_assert(cg.cc_events >= 1 && cg.cc_events <= N_EVENTS);
     table_grow(&cg.names);
     table_grow(&cg.demangled);
     cc_grow();
@@ -247,7 +261,7 @@ LineCC *cg_lines_get(Addr a, Bool count_lookup)
     for (LineCC *e = cg.cc_table[h & (cg.cc_buckets - 1)]; e; e = e->next)
         if (e->file == ifile && e->fn == ifn && e->line == line && e->addr == key) return e;
 
-    LineCC *cc = VG_(calloc)("cg.lines.cc", 1, sizeof *cc + (cg_levels_on() ? sizeof cc->ev : 0));
+    LineCC *cc = VG_(calloc)("cg.lines.cc", 1, cc_size());
     cc->file = ifile;
     cc->fn = ifn;
     cc->line = line;
@@ -320,7 +334,7 @@ void cg_lines_zero(void)
 {
     for (UInt i = 0; i < cg.cc_buckets; i++)
         for (LineCC *e = cg.cc_table[i]; e; e = e->next) {
-            VG_(memset)(e->ev, 0, sizeof e->ev);
+            VG_(memset)(e->ev, 0, sizeof(ULong) * (SizeT)cg.cc_events);
             if (cg_levels_on()) VG_(memset)(e->rec, 0, sizeof e->ev);
         }
 }
@@ -349,14 +363,13 @@ static Bool same_line(const LineCC *a, const LineCC *b)
  * address-less key of its own, so cg_lines_sorted_free knows it. */
 static LineCC *merged(LineCC **run, UInt n)
 {
-    SizeT size = sizeof(LineCC) + (cg_levels_on() ? sizeof run[0]->ev : 0);
-    LineCC *m = VG_(calloc)("cg.lines.merged", 1, size);
+    LineCC *m = VG_(calloc)("cg.lines.merged", 1, cc_size());
     m->file = run[0]->file;
     m->fn = run[0]->fn;
     m->line = run[0]->line;
     m->next = m; /* in no hash chain: marks it as made here */
     for (UInt i = 0; i < n; i++)
-        for (Int e = 0; e < N_EVENTS; e++) {
+        for (Int e = 0; e < cg.cc_events; e++) {
             m->ev[e] += run[i]->ev[e];
             if (cg_levels_on()) m->rec[e] += run[i]->rec[e];
         }

@@ -23,10 +23,15 @@ typedef struct LineCC {
     Addr obj_addr;
     UInt settled;        /* cg_threads.c: the thread switch that last settled it */
     struct LineCC *next; /* hash chain */
+    /* The counts, by event; allocated only up to cg.cc_events (the
+     * highest recorded event), since a centre per instruction
+     * (--inline-frames) made them most of the tool's memory: with Ir alone
+     * a centre is 64 bytes, not 184.  Nothing reads past cg.cc_events. */
     ULong ev[N_EVENTS];
-    /* With levels (cg_levels_on(), and only then allocated): the part of
-     * ev counted while the innermost activation was at recursion level 2
-     * or deeper, which the Callgrind format writes under NAME'2. */
+    /* With levels (cg_levels_on(), and only then allocated, with all of
+     * ev): the part of ev counted while the innermost activation was at
+     * recursion level 2 or deeper, which the Callgrind format writes under
+     * NAME'2. */
     ULong rec[];
 } LineCC;
 

@@ -114,7 +114,7 @@ static CgWriteResult write_now(const HChar *name, Bool exclusive, const HChar *d
         write_file(name, exclusive, part && cg.combined_open, desc, thread, ccs, n, &one);
     if (r == CG_WRITTEN && part) cg.combined_open = True;
     for (UInt i = 0; total && i < n; i++)
-        for (Int e = 0; e < N_EVENTS; e++) total[e] += ccs[i]->ev[e];
+        for (Int e = 0; e < cg.cc_events; e++) total[e] += ccs[i]->ev[e];
     cg_lines_sorted_free(ccs, n);
     ws->files += one.files;
     ws->fns += one.fns;

@@ -100,7 +100,7 @@ void cg_skip_entered(Addr ret)
 static void move_counts(LineCC *to, LineCC *from)
 {
     Bool levels = cg_levels_on();
-    for (Int e = 0; e < N_EVENTS; e++) {
+    for (Int e = 0; e < cg.cc_events; e++) {
         to->ev[e] += from->ev[e];
         from->ev[e] = 0;
         if (levels) {

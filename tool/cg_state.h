@@ -246,6 +246,9 @@ typedef struct CgState {
     StrTable names, demangled;
     struct LineCC **cc_table;
     UInt cc_buckets, cc_count, cc_inlined;
+    /* The counts a centre has room for: events 0 .. cc_events-1, the
+     * recorded ones among them (cg_lines.h, LineCC). */
+    Int cc_events;
     StrTable objs;
 
     /* cg_records.c: live superblock records by address, and the discarded

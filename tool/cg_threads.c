@@ -119,7 +119,7 @@ static void move_line(ThreadId tid, LineCC *cc)
         v[e] += cc->ev[cg.thread_ev[e]];
         if (levels) v[nev + e] += cc->rec[cg.thread_ev[e]];
     }
-    VG_(memset)(cc->ev, 0, sizeof cc->ev);
+    VG_(memset)(cc->ev, 0, sizeof(ULong) * (SizeT)cg.cc_events);
     if (levels) VG_(memset)(cc->rec, 0, sizeof cc->ev);
 }
 

@@ -269,6 +269,7 @@ static void call_graph(struct json *js)
             cg_j_int(out, a->count);
             cg_j_lit(out, ", \"recursive_count\": ");
             cg_j_int(out, a->rcount);
+            if (cg_calls_inlined(js->r, a->count, a->rcount)) cg_j_lit(out, ", \"inlined\": true");
             cg_j_lit(out, ", \"inclusive\": ");
             graph_counts(js, cg_farc_cc(g, e->callees[j], buf));
             cg_j_raw(out, "}", 1);
@@ -340,7 +341,7 @@ static void document(struct json *js)
     const cg_report *r = js->r;
     const cg_profile *p = r->prof;
     cg_jout *out = &js->out;
-    cg_j_lit(out, "{\n  \"schema\": \"cachegrind-rebuilt/cg_annotate/1\",\n");
+    cg_j_lit(out, "{\n  \"schema\": \"cachegrind-rebuilt/cg_annotate/2\",\n");
     cg_j_lit(out, "  \"program\": \"cg_annotate\",\n  \"version\": ");
     cg_j_cstr(out, PACKAGE_VERSION);
     cg_j_lit(out, ",\n");

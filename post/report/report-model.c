@@ -804,9 +804,7 @@ static size_t signed_count(char *b, cg_count v)
 
 size_t cg_calls_words(const cg_report *r, char *b, cg_count n, cg_count rec, const cg_count *total)
 {
-    /* Only the rewrite makes arcs without calls (inline-frames.h). */
-    if (r->inl && total && n == 0 && rec == 0 && !r->diff)
-        return (size_t)snprintf(b, CG_CALLS_MAX, "inlined");
+    if (total && cg_calls_inlined(r, n, rec)) return (size_t)snprintf(b, CG_CALLS_MAX, "inlined");
     if (!r->diff) {
         int m = snprintf(b, CG_CALLS_MAX, "%" PRId64, n);
         if (rec) m += snprintf(b + m, CG_CALLS_MAX - (size_t)m, "+%" PRId64, rec);

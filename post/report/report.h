@@ -282,6 +282,13 @@ void cg_tree_free(cg_tree_list *t);
    Writes a string into b (CG_CALLS_MAX bytes) and returns its length. */
 #define CG_CALLS_MAX 96
 size_t cg_calls_words(const cg_report *r, char *b, cg_count n, cg_count rec, const cg_count *total);
+/* Whether a call of `n` calls and `rec` recursive ones is an inlined call:
+   with --inline-frames, only the rewrite makes calls without a count
+   (inline-frames.h). */
+static inline bool cg_calls_inlined(const cg_report *r, cg_count n, cg_count rec)
+{
+    return r->inl && !r->diff && n == 0 && rec == 0;
+}
 
 /* The inclusive cost of entry e, and its self cost. */
 const cg_count *cg_tree_incl(const cg_report *r, const cg_tree_entry *e);
