@@ -278,12 +278,175 @@ static void from_arcs(cg_flame *fl, const cg_profile *p, const cg_fgraph *g, dou
     free(x.min);
 }
 
-void cg_flame_make(cg_flame *fl, const cg_profile *p, const cg_fgraph *g, bool diff, double pct)
+/* ------------------------------------------------------------- inlined */
+
+typedef struct split {
+    cg_flame *fl;
+    const cg_inls *s;
+    const cg_count *sub; /* per node: its subtree's cost */
+    cg_count *self, *total, *share;
+    uint8_t mark;
+    uint32_t *frame_of; /* per node: its frame under the frame being split */
+    /* The calls from inlined code by (root, callee), sorted: each at one
+       node, or at several (CG_NO_NODE). */
+    struct cg_inl_site *at;
+    size_t n_at;
+} split;
+
+static int site_order(const void *a, const void *b)
+{
+    const struct cg_inl_site *x = a, *y = b;
+    if (x->root != y->root) return x->root < y->root ? -1 : 1;
+    return x->callee < y->callee ? -1 : x->callee > y->callee;
+}
+
+/* The node where all calls of function `root` to `callee` were made from
+   inlined code (CG_NO_NODE: none, or several). */
+static uint32_t site_of(const split *sp, uint32_t root, uint32_t callee)
+{
+    size_t lo = 0, hi = sp->n_at;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const struct cg_inl_site *m = &sp->at[mid];
+        if (m->root < root || (m->root == root && m->callee < callee))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == sp->n_at || sp->at[lo].root != root || sp->at[lo].callee != callee) return CG_NO_NODE;
+    return sp->at[lo].node;
+}
+
+/* Node n's frame under frame x (the root's is x), made when the split gave
+   it no width of its own. */
+static uint32_t frame_for(split *sp, uint32_t x, uint32_t n)
+{
+    if (sp->frame_of[n] != CG_NONE) return sp->frame_of[n];
+    const cg_inl_node *in = &sp->s->nodes[n];
+    uint32_t up = frame_for(sp, x, in->parent);
+    uint32_t y = frame_get(sp->fl, up, CG_FRAME_INLINED, in->file, in->fn);
+    sp->fl->f[y].est |= sp->mark;
+    return sp->frame_of[n] = y;
+}
+
+/* Frame y's subtree again under frame `to`, and y's costs and calls gone
+   (its frames stay, empty: no report draws a frame without cost). */
+static void move_subtree(cg_flame *fl, uint32_t y, uint32_t to)
+{
+    size_t row = fl->sides * fl->nev;
+    uint32_t z = frame_get(fl, to, fl->f[y].kind, fl->f[y].file, fl->f[y].fn);
+    cg_cc_add(cg_frame_incl(fl, z, 0), cg_frame_incl(fl, y, 0), row, 1);
+    memset(cg_frame_incl(fl, y, 0), 0, row * sizeof(cg_count));
+    for (size_t s = 0; s < fl->sides; s++) {
+        fl->f[z].calls[s] += fl->f[y].calls[s];
+        fl->f[y].calls[s] = 0;
+    }
+    fl->f[z].est |= fl->f[y].est;
+    for (uint32_t c = fl->f[y].child; c != CG_NONE; c = fl->f[c].next) move_subtree(fl, c, z);
+}
+
+/* Frames under frame x for node n's children: each a share of the self
+   cost sp->self that its subtree holds of the function's sp->total. */
+static void split_under(split *sp, uint32_t x, uint32_t n)
+{
+    size_t nev = sp->fl->nev;
+    for (uint32_t c = sp->s->nodes[n].child; c != CG_NO_NODE; c = sp->s->nodes[c].next) {
+        bool any = false;
+        for (size_t e = 0; e < nev; e++) {
+            __int128 v = sp->total[e]
+                             ? (__int128)sp->self[e] * sp->sub[(size_t)c * nev + e] / sp->total[e]
+                             : 0;
+            sp->share[e] = (cg_count)v;
+            any |= sp->share[e] != 0;
+        }
+        if (!any) continue;
+        const cg_inl_node *in = &sp->s->nodes[c];
+        uint32_t y = frame_get(sp->fl, x, CG_FRAME_INLINED, in->file, in->fn);
+        cg_cc_add(cg_frame_incl(sp->fl, y, 0), sp->share, nev, 1);
+        sp->fl->f[y].est |= sp->mark;
+        sp->frame_of[c] = y;
+        split_under(sp, y, c);
+    }
+}
+
+/* Every frame of a function that has an inline tree gets frames for the
+   functions inlined into it. */
+static void inline_split(cg_flame *fl, const cg_profile *p)
+{
+    const cg_inls *s = &p->inls;
+    size_t nev = fl->nev, n0 = fl->n;
+    if (!s->n_nodes) return;
+    /* Subtree costs: children are made after their parents. */
+    cg_count *sub = xmalloc(s->n_nodes * nev * sizeof *sub);
+    memcpy(sub, s->node_cc, s->n_nodes * nev * sizeof *sub);
+    for (size_t i = s->n_nodes; i-- > 0;)
+        if (s->nodes[i].parent != CG_NO_NODE)
+            cg_cc_add(sub + (size_t)s->nodes[i].parent * nev, sub + i * nev, nev, 1);
+    uint32_t *root_of = xmalloc((p->fns.n + 1) * sizeof *root_of);
+    uint32_t *frames = xcalloc(p->fns.n + 1, sizeof *frames);
+    for (size_t f = 0; f < p->fns.n; f++) root_of[f] = CG_NO_NODE;
+    for (uint32_t r = 0; r != CG_NO_NODE; r = s->nodes[r].next) root_of[s->nodes[r].fn] = r;
+    for (size_t i = 1; i < n0; i++)
+        if (fl->f[i].kind == CG_FRAME_FN) frames[fl->f[i].fn]++;
+    split sp = {fl,   s,
+                sub,  xmalloc(nev * sizeof(cg_count)),
+                NULL, xmalloc(nev * sizeof(cg_count)),
+                0,    xmalloc(s->n_nodes * sizeof(uint32_t)),
+                NULL, 0};
+    /* Calls from inlined code: at one node, or ambiguous. */
+    sp.at = xmalloc((s->n_sites + 1) * sizeof *sp.at);
+    memcpy(sp.at, s->sites, s->n_sites * sizeof *sp.at);
+    qsort(sp.at, s->n_sites, sizeof *sp.at, site_order);
+    for (size_t k = 0; k < s->n_sites; k++) {
+        struct cg_inl_site *t = &sp.at[sp.n_at ? sp.n_at - 1 : 0];
+        if (sp.n_at && t->root == sp.at[k].root && t->callee == sp.at[k].callee) {
+            if (t->node != sp.at[k].node) t->node = CG_NO_NODE;
+            continue;
+        }
+        sp.at[sp.n_at++] = sp.at[k];
+    }
+    for (size_t i = 1; i < n0; i++) {
+        if (fl->f[i].kind != CG_FRAME_FN || root_of[fl->f[i].fn] == CG_NO_NODE) continue;
+        uint32_t r = root_of[fl->f[i].fn];
+        memcpy(sp.self, cg_frame_incl(fl, i, 0), nev * sizeof(cg_count));
+        for (uint32_t c = fl->f[i].child; c != CG_NONE; c = fl->f[c].next)
+            if (c < n0) cg_cc_add(sp.self, cg_frame_incl(fl, c, 0), nev, -1);
+        sp.total = sub + (size_t)r * nev;
+        /* One frame holds all of its function's self cost: the split is
+           exact. */
+        sp.mark = CG_EST_INLINED | (frames[fl->f[i].fn] > 1 ? CG_EST_WIDTH : 0);
+        for (size_t k = 0; k < s->n_nodes; k++) sp.frame_of[k] = CG_NONE;
+        sp.frame_of[r] = (uint32_t)i;
+        split_under(&sp, (uint32_t)i, r);
+        /* A callee whose calls all came from one inlined frame goes under
+           it, with its cost added to that frame and those above it. */
+        for (uint32_t c = fl->f[i].child; c != CG_NONE; c = fl->f[c].next) {
+            if (c >= n0 || fl->f[c].kind != CG_FRAME_FN) continue;
+            uint32_t n = site_of(&sp, r, fl->f[c].fn);
+            if (n == CG_NO_NODE || n == r) continue;
+            uint32_t y = frame_for(&sp, (uint32_t)i, n);
+            for (uint32_t u = y; u != (uint32_t)i; u = fl->f[u].parent)
+                cg_cc_add(cg_frame_incl(fl, u, 0), cg_frame_incl(fl, c, 0), nev, 1);
+            move_subtree(fl, c, y);
+        }
+    }
+    free(sp.at);
+    free(sp.frame_of);
+    free(sp.self);
+    free(sp.share);
+    free(frames);
+    free(root_of);
+    free(sub);
+}
+
+void cg_flame_make(cg_flame *fl, const cg_profile *p, const cg_fgraph *g, bool diff, double pct,
+                   bool inlined)
 {
     init(fl, p->n_events, diff ? 2 : 1);
     totals(fl, p, diff);
     if (cg_profile_has_paths(p)) {
         from_paths(fl, p, diff);
+        if (inlined && p->inline_rewritten && !diff) inline_split(fl, p);
     } else {
         fl->estimate = true;
         from_arcs(fl, p, g, pct);
@@ -307,7 +470,7 @@ void cg_flame_collapse(const cg_flame *in, cg_flame *out)
         if (x->kind == CG_FRAME_REST) continue; /* finish() makes it again */
         uint32_t up = at[x->parent];
         const cg_frame *u = &out->f[up];
-        if (u->kind == CG_FRAME_FN && u->file == x->file && u->fn == x->fn) {
+        if (cg_frame_is_fn(u->kind) && u->kind == x->kind && u->file == x->file && u->fn == x->fn) {
             /* Inside its parent's activation: its cost is counted there. */
             at[i] = up;
             chain[i] = chain[x->parent] + 1;
@@ -348,7 +511,7 @@ void cg_flame_prune(const cg_flame *fl, double pct, uint32_t max_depth, bool *ke
     /* Parents come before their children. */
     for (size_t i = 0; i < fl->n; i++) {
         const cg_frame *x = &fl->f[i];
-        if (x->kind != CG_FRAME_FN) {
+        if (!cg_frame_is_fn(x->kind)) {
             keep[i] = true;
             continue;
         }

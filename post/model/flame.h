@@ -5,7 +5,11 @@
    from our tool's call paths (the profile's paths), or, for a file that
    has only caller -> callee arcs (Callgrind's), estimated from the call
    graph: exact down to a function with several callers, a proportional
-   split of its callees' costs below it, each such frame marked.  Under
+   split of its callees' costs below it, each such frame marked.  With
+   cg_annotate --inline-frames=yes a function's frame holds frames for the
+   functions inlined into it, its self cost split by the function's inline
+   tree (inlined.h): exact where the function has one frame, else a
+   proportional share, marked.  Under
    --diff the tree holds both profiles' paths, matched by their (file,
    function) names after --mod-*, each frame with both costs.  Direct
    recursion can be collapsed into one frame, and small frames pruned. */
@@ -15,13 +19,21 @@
 #include "fgraph.h"
 
 enum cg_frame_kind {
-    CG_FRAME_ROOT, /* the whole profile */
-    CG_FRAME_FN,   /* a function's activations on one path */
-    CG_FRAME_REST  /* what ran outside every path (a program's _start) */
+    CG_FRAME_ROOT,   /* the whole profile */
+    CG_FRAME_FN,     /* a function's activations on one path */
+    CG_FRAME_REST,   /* what ran outside every path (a program's _start) */
+    CG_FRAME_INLINED /* a function inlined into its parent frame's (--inline-frames) */
 };
-/* An estimated frame's marks. */
-#define CG_EST_WIDTH 1 /* its cost is a proportional share, not measured */
-#define CG_EST_SPLIT 2 /* its function has several frames: its callees' are split */
+/* A frame's marks: estimates, and an inlined frame's. */
+#define CG_EST_WIDTH   1 /* its cost is a proportional share, not measured */
+#define CG_EST_SPLIT   2 /* its function has several frames: its callees' are split */
+#define CG_EST_INLINED 4 /* an inlined function (CG_FRAME_INLINED) */
+
+/* Whether a frame is a function's (called or inlined). */
+static inline bool cg_frame_is_fn(uint8_t kind)
+{
+    return kind == CG_FRAME_FN || kind == CG_FRAME_INLINED;
+}
 
 typedef struct cg_frame {
     uint32_t parent;            /* CG_NONE: the root */
@@ -61,8 +73,11 @@ const char *cg_flame_absent(const cg_profile *p, const cg_fgraph *g, bool diff);
 /* The tree of profile p (read, its call graph g made from it, so that its
    functions are g's); an estimate when some input has no paths, with
    frames below `pct` percent of the total in every event not made.  The
-   caller has checked cg_flame_absent. */
-void cg_flame_make(cg_flame *fl, const cg_profile *p, const cg_fgraph *g, bool diff, double pct);
+   caller has checked cg_flame_absent.  `inlined`: with the profile's
+   inlined frames (cg_annotate --inline-frames=yes), else their costs in the
+   frames they were inlined into. */
+void cg_flame_make(cg_flame *fl, const cg_profile *p, const cg_fgraph *g, bool diff, double pct,
+                   bool inlined);
 /* The same tree with every frame whose function is its parent's merged
    into the parent (deep;deep;deep -> deep, rec 2). */
 void cg_flame_collapse(const cg_flame *in, cg_flame *out);

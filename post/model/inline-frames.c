@@ -16,6 +16,8 @@ typedef struct rw {
     const char *map_err;
     /* Function names already seen as inlined frames (for the count). */
     cg_strtab seen;
+    /* The last chain walked: each level's entry, as (function, file). */
+    uint32_t frame_fn[MAX_LEVELS], frame_file[MAX_LEVELS];
 } rw;
 
 static uint32_t fn_id(rw *w, const char *name, bool level2)
@@ -30,6 +32,16 @@ static uint32_t fn_id(rw *w, const char *name, bool level2)
     uint32_t id = cg_map_fn(w->p, n, len + 2, &w->map_err);
     free(n);
     return id;
+}
+
+/* A function's name without a recursion level (`F'2` is F), as call
+   paths and flame graphs name it. */
+static uint32_t base_fn(const cg_profile *p, uint32_t fn)
+{
+    const cg_str *n = cg_name(&p->fns, fn);
+    if (n->len < 2 || memcmp(n->s + n->len - 2, "'2", 2) != 0) return fn;
+    uint32_t b = cg_strtab_find(&p->fns, n->s, n->len - 2);
+    return b == CG_NONE ? fn : b;
 }
 
 static uint32_t file_id(rw *w, const char *name)
@@ -79,6 +91,8 @@ static bool walk(rw *w, uint32_t outer, uint32_t file, const cg_chain_level *c, 
            function's, as in the rest of a Cachegrind file. */
         cg_pair_key key = {f, fn_id(w, c[k].fn, false), false, obj, f};
         caller = cg_pair_get(p, &key);
+        w->frame_fn[k] = key.fn;
+        w->frame_file[k] = f;
         p->pairs[caller].counted = true;
     }
     *inner = caller;
@@ -95,6 +109,12 @@ static bool move(rw *w, uint32_t flat, uint32_t file, const cg_chain_level *c, s
     if (!walk(w, flat, file, c, n, v, &inner)) return false;
     cg_cc_add(cg_pair_cc(p, flat), v, p->n_events, -1);
     cg_cc_add(cg_pair_cc(p, inner), v, p->n_events, 1);
+    /* The chain in its out-of-line function's tree, for flame graphs: its
+       frames named as their entries are. */
+    uint32_t node = cg_inls_node(&p->inls, CG_NO_NODE, p->pairs[flat].fn, CG_NONE);
+    for (size_t k = 1; k < n; k++)
+        node = cg_inls_node(&p->inls, node, w->frame_fn[k], w->frame_file[k]);
+    cg_cc_add(cg_inls_node_cc(&p->inls, node), v, p->n_events, 1);
     return true;
 }
 
@@ -107,6 +127,12 @@ static bool move_call(rw *w, uint32_t outer, const cg_inl_call *e, const cg_chai
     cg_profile *p = w->p;
     uint32_t inner;
     if (!walk(w, outer, CG_NONE, c, n, v, &inner)) return false;
+    cg_inls *s = &p->inls;
+    uint32_t root = cg_inls_node(s, CG_NO_NODE, base_fn(p, p->pairs[outer].fn), CG_NONE),
+             node = root;
+    for (size_t k = 1; k < n; k++) node = cg_inls_node(s, node, w->frame_fn[k], w->frame_file[k]);
+    xgrow((void **)&s->sites, &s->cap_sites, s->n_sites + 1, sizeof *s->sites);
+    s->sites[s->n_sites++] = (struct cg_inl_site){root, node, base_fn(p, e->cfn)};
     if (p->skip_arcs) return true;
     uint32_t from = cg_arc_get(p, outer, 0, e->cobj, e->cfile, e->cfn);
     uint32_t to = cg_arc_get(p, inner, 0, e->cobj, e->cfile, e->cfn);
@@ -136,7 +162,7 @@ bool cg_inline_apply(cg_profile *p, cg_chain_fn chain, void *ctx, cg_inline_stat
     cg_strtab_init(&w.seen);
     cg_chain_level *c = xmalloc(MAX_LEVELS * sizeof *c);
     cg_count *buf = xmalloc((p->n_events + 1) * sizeof *buf);
-    const cg_inls *s = &p->inls;
+    cg_inls *s = &p->inls;
     bool ok = true;
     for (size_t i = 0; ok && i < s->n; i++) {
         const cg_inl *e = &s->v[i];
@@ -167,6 +193,17 @@ bool cg_inline_apply(cg_profile *p, cg_chain_fn chain, void *ctx, cg_inline_stat
         ok = move_call(&w, outer, e, c, n, cg_inls_call_cc(s, (uint32_t)i, buf));
         st->calls++;
     }
+    /* Each tree's root: what its function kept, the self cost of all its
+       entries now. */
+    uint32_t *root_of = xmalloc((p->fns.n + 1) * sizeof *root_of);
+    for (size_t f = 0; f < p->fns.n; f++) root_of[f] = CG_NO_NODE;
+    for (uint32_t r = s->n_nodes ? 0 : CG_NO_NODE; r != CG_NO_NODE; r = s->nodes[r].next)
+        root_of[s->nodes[r].fn] = r;
+    for (size_t j = 0; j < p->n_pairs; j++)
+        if (root_of[p->pairs[j].fn] != CG_NO_NODE)
+            cg_cc_add(cg_inls_node_cc(s, root_of[p->pairs[j].fn]), cg_pair_cc(p, (uint32_t)j),
+                      p->n_events, 1);
+    free(root_of);
     st->frames = w.seen.n;
     p->inline_rewritten = true;
     free(buf);

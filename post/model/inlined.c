@@ -47,6 +47,7 @@ void cg_inls_init(cg_inls *s, size_t nev)
     cg_itab_init(&s->tab);
     cg_ccs_init(&s->call_ccs, nev);
     cg_itab_init(&s->call_tab);
+    s->nev = nev;
 }
 
 void cg_inls_free(cg_inls *s)
@@ -57,6 +58,9 @@ void cg_inls_free(cg_inls *s)
     free(s->calls);
     cg_ccs_free(&s->call_ccs);
     cg_itab_free(&s->call_tab);
+    free(s->nodes);
+    free(s->node_cc);
+    free(s->sites);
     memset(s, 0, sizeof *s);
 }
 
@@ -123,4 +127,31 @@ void cg_inls_add(cg_inls *s, uint32_t i, const cg_count *v, int sign)
 const cg_count *cg_inls_cc(const cg_inls *s, uint32_t i, cg_count *buf)
 {
     return cg_ccs_get(&s->ccs, s->v[i].cc, buf);
+}
+
+uint32_t cg_inls_node(cg_inls *s, uint32_t parent, uint32_t fn, uint32_t file)
+{
+    /* Roots are few and a node's children fewer: a search of the list. */
+    uint32_t c = CG_NO_NODE;
+    if (parent != CG_NO_NODE)
+        c = s->nodes[parent].child;
+    else if (s->n_nodes)
+        c = 0;
+    for (; c != CG_NO_NODE; c = s->nodes[c].next)
+        if (s->nodes[c].fn == fn && s->nodes[c].file == file) return c;
+    uint32_t i = (uint32_t)s->n_nodes;
+    xgrow((void **)&s->nodes, &s->cap_nodes, s->n_nodes + 1, sizeof *s->nodes);
+    xgrow((void **)&s->node_cc, &s->cap_node_cc, (s->n_nodes + 1) * s->nev, sizeof *s->node_cc);
+    memset(s->node_cc + (size_t)i * s->nev, 0, s->nev * sizeof *s->node_cc);
+    s->nodes[i] = (cg_inl_node){parent, CG_NO_NODE, CG_NO_NODE, fn, file};
+    /* Linked first among its siblings (roots: after root 0). */
+    if (parent != CG_NO_NODE) {
+        s->nodes[i].next = s->nodes[parent].child;
+        s->nodes[parent].child = i;
+    } else if (i > 0) {
+        s->nodes[i].next = s->nodes[0].next;
+        s->nodes[0].next = i;
+    }
+    s->n_nodes++;
+    return i;
 }

@@ -21,6 +21,8 @@
 #include "ccstore.h"
 #include "hashtab.h"
 
+#define CG_NO_NODE UINT32_MAX
+
 typedef struct cg_inl {
     uint32_t obj, file, fn; /* names in the profile's tables, after --mod-* */
     int64_t line;
@@ -37,6 +39,16 @@ typedef struct cg_inl_call {
     uint32_t cc; /* its inclusive costs' handle in cg_inls.call_ccs */
 } cg_inl_call;
 
+/* What the rewrite (inline-frames.h) found: per out-of-line function, the
+   tree of the chains inlined into it, each node a frame (its function and
+   file) with the self cost of the instructions whose innermost frame it
+   is; a root is the out-of-line function (parent CG_NONE), its cost what
+   was not inlined.  Flame graphs split a function's frames by it. */
+typedef struct cg_inl_node {
+    uint32_t parent, child, next; /* first child, next sibling (CG_NONE: none) */
+    uint32_t fn, file;
+} cg_inl_node;
+
 typedef struct cg_inls {
     cg_inl *v;
     size_t n, cap;
@@ -46,6 +58,17 @@ typedef struct cg_inls {
     size_t n_calls, cap_calls;
     cg_ccs call_ccs;
     cg_itab call_tab;
+    cg_inl_node *nodes;
+    size_t n_nodes, cap_nodes;
+    cg_count *node_cc; /* n_nodes x nev */
+    size_t cap_node_cc, nev;
+    /* Where in its tree each call from inlined code was made: the node of
+       its call instruction's innermost frame, and the callee's name (no
+       recursion level). */
+    struct cg_inl_site {
+        uint32_t root, node, callee;
+    } * sites;
+    size_t n_sites, cap_sites;
 } cg_inls;
 
 void cg_inls_init(cg_inls *s, size_t nev);
@@ -64,5 +87,12 @@ const cg_count *cg_inls_cc(const cg_inls *s, uint32_t i, cg_count *buf);
 uint32_t cg_inls_call_get(cg_inls *s, const cg_inl_call *key);
 void cg_inls_call_add(cg_inls *s, uint32_t i, cg_count count, const cg_count *v, int sign);
 const cg_count *cg_inls_call_cc(const cg_inls *s, uint32_t i, cg_count *buf);
+/* The child of node `parent` (CG_NONE: the roots) for (fn, file), made
+   when new (cost zero); a node's costs. */
+uint32_t cg_inls_node(cg_inls *s, uint32_t parent, uint32_t fn, uint32_t file);
+static inline cg_count *cg_inls_node_cc(const cg_inls *s, uint32_t i)
+{
+    return s->node_cc + (size_t)i * s->nev;
+}
 
 #endif

@@ -48,6 +48,7 @@ bool cg_report_folded(FILE *out, const cg_report *r, cg_error *e)
         while (depth--) {
             uint32_t x = stack[depth];
             put_name(out, cg_frame_name(fl, p, x));
+            if (fl->f[x].est & CG_EST_INLINED) fputs(" [inlined]", out);
             if (fl->f[x].est & CG_EST_WIDTH) fputs(" [est]", out);
             if (depth) putc(';', out);
         }

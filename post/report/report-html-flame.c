@@ -242,17 +242,44 @@ void cg_html_flame(FILE *f, const cg_report *r, const cg_flame_page *pg)
         free(b.p);
         return;
     }
-    cg_flame tree, collapsed;
-    cg_flame_make(&tree, p, r->graph, r->diff, r->flame_pct);
+    cg_flame tree, collapsed, flat, flat_collapsed;
+    cg_flame_make(&tree, p, r->graph, r->diff, r->flame_pct, true);
     cg_flame_collapse(&tree, &collapsed);
     /* The collapsed view first, the expanded one only when the collapse
-       changed something; --collapse-recursion=no opens the page on it. */
+       changed something; --collapse-recursion=no opens the page on it.
+       With inlined frames, the same again with them folded into the
+       frames they were inlined into (the page's switch). */
     const cg_flame *first = &collapsed;
-    bool two = collapsed.max_rec > 0;
-    view v[2];
-    view_make(&v[0], first, r->flame_pct);
-    if (two) view_make(&v[1], &tree, r->flame_pct);
+    bool two = collapsed.max_rec > 0, inl = false;
+    for (size_t i = 0; i < tree.n && !inl; i++) inl = (tree.f[i].est & CG_EST_INLINED) != 0;
+    view v[4];
+    size_t nv = 0;
+    view_make(&v[nv++], first, r->flame_pct);
+    if (two) view_make(&v[nv++], &tree, r->flame_pct);
+    if (inl) {
+        cg_flame_make(&flat, p, r->graph, r->diff, r->flame_pct, false);
+        cg_flame_collapse(&flat, &flat_collapsed);
+        view_make(&v[nv++], &flat_collapsed, r->flame_pct);
+        if (two) view_make(&v[nv++], &flat, r->flame_pct);
+    }
     notes(&b, r, first, &v[0], two);
+    if (inl) {
+        size_t est = 0;
+        for (size_t i = 0; i < first->n; i++)
+            est += v[0].keep[i] && (first->f[i].est & CG_EST_INLINED) &&
+                   (first->f[i].est & CG_EST_WIDTH);
+        cg_buf_adds(&b, "<p class=\"note\">Inlined functions (cg_annotate --inline-frames=yes) "
+                        "are frames of their own, drawn with a dashed edge, under the function "
+                        "they were inlined into; the switch folds them back into it. An inlined "
+                        "frame's width is exact where its function has one frame");
+        if (est)
+            cg_buf_printf(&b,
+                          "; where it has several, each frame's own cost is split as the "
+                          "function's is over all of them, an estimate: %zu frames so drawn are "
+                          "marked estimated",
+                          est);
+        cg_buf_adds(&b, ".</p>\n");
+    }
     cg_buf_adds(&b, "<div id=\"fl\" class=\"flame\"></div>\n"
                     "<script type=\"application/json\" id=\"fl-data\">");
     put(f, &b);
@@ -278,6 +305,10 @@ void cg_html_flame(FILE *f, const cg_report *r, const cg_flame_page *pg)
     cg_j_lit(&j, r->diff ? ",\"diff\":true" : ",\"diff\":false");
     cg_j_lit(&j, first->estimate ? ",\"estimate\":true" : ",\"estimate\":false");
     cg_j_lit(&j, two && !r->collapse ? ",\"expanded\":true" : ",\"expanded\":false");
+    /* views[0 .. recViews): with inlined frames; the rest, as many, with
+       them folded (inlined: true). */
+    cg_j_lit(&j, two ? ",\"recViews\":2" : ",\"recViews\":1");
+    cg_j_lit(&j, inl ? ",\"inlined\":true" : ",\"inlined\":false");
     char th[64];
     cg_fmt_float_repr(th, sizeof th, r->flame_pct);
     cg_j_lit(&j, ",\"threshold\":");
@@ -291,10 +322,9 @@ void cg_html_flame(FILE *f, const cg_report *r, const cg_flame_page *pg)
     /* The views first: they name the functions. */
     fnset fns = {0};
     cg_j_lit(&j, ",\"views\":[");
-    view_json(&j, &v[0], &fns);
-    if (two) {
-        cg_j_lit(&j, ",");
-        view_json(&j, &v[1], &fns);
+    for (size_t k = 0; k < nv; k++) {
+        if (k) cg_j_lit(&j, ",");
+        view_json(&j, &v[k], &fns);
     }
     cg_j_lit(&j, "],\"fns\":[");
     cg_buf entry = {0}, lines = {0};
@@ -324,11 +354,15 @@ void cg_html_flame(FILE *f, const cg_report *r, const cg_flame_page *pg)
     free(entry.p);
     free(lines.p);
     fnset_free(&fns);
-    for (int k = 0; k < 1 + two; k++) {
+    for (size_t k = 0; k < nv; k++) {
         free(v[k].keep);
         free(v[k].pruned_cost);
     }
     cg_flame_free(&collapsed);
     cg_flame_free(&tree);
+    if (inl) {
+        cg_flame_free(&flat_collapsed);
+        cg_flame_free(&flat);
+    }
     free(b.p);
 }

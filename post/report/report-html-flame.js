@@ -87,14 +87,18 @@
     }
     return s[i];
   }
-  var any = {rec: false, est: false, split: false};
+  var any = {rec: false, est: false, split: false, inl: false};
   D.views.forEach(function (V) {
     for (var i = 0; i < V.parent.length; i++) {
       if (V.rec && V.rec[i] > 0) any.rec = true;
       if (V.est && V.est[i] & 1) any.est = true;
       if (V.est && V.est[i] & 2) any.split = true;
+      if (V.est && V.est[i] & 4) any.inl = true;
     }
   });
+  // views[0 .. recViews) have the inlined frames, the others as many with
+  // them folded into the frames they were inlined into.
+  var recViews = D.recViews || D.views.length;
 
   var st = {view: 0, ev: D.event >= 0 && D.event < nev ? D.event : 0, zoom: 0, cur: 0,
             q: '', w: 0, shown: -1};
@@ -123,6 +127,7 @@
   }
   if (any.est) key.push('<span class="fl-k">' + chip('h7 k1 est', 'estimate') + ' width estimated: a proportional share, not measured</span>');
   if (any.split) key.push('<span class="fl-k">' + chip('h7 k1 split', 'several callers') + ' several callers: the frames below are estimates</span>');
+  if (any.inl) key.push('<span class="fl-k">' + chip('h7 k1 inl', 'inlined') + ' an inlined function, drawn in the frame it was inlined into</span>');
   if (any.rec) key.push('<span class="fl-k"><b aria-hidden="true">\u21bb</b> direct recursion collapsed</span>');
   key.push('<span class="fl-k fl-keys">click or <kbd>Enter</kbd> zoom \u00b7 <kbd>Esc</kbd> out \u00b7 ' +
            '<kbd>\u2190</kbd><kbd>\u2191</kbd><kbd>\u2192</kbd><kbd>\u2193</kbd> move \u00b7 <kbd>Home</kbd> top</span>');
@@ -132,8 +137,9 @@
     '<label>Event <select class="fl-ev">' + opts + '</select></label>' +
     '<input type="search" class="fl-q" placeholder="Search functions" autocomplete="off" spellcheck="false" ' +
     'aria-label="Search the flame graph by function name">' +
-    (D.views.length > 1 ? '<span class="fl-recs"><label><input type="checkbox" class="fl-rec"> Expand recursion</label> ' +
-                          '<span class="fl-recnote"></span></span>' : '') +
+    (recViews > 1 ? '<span class="fl-recs"><label><input type="checkbox" class="fl-rec"> Expand recursion</label> ' +
+                    '<span class="fl-recnote"></span></span>' : '') +
+    (D.inlined ? '<label><input type="checkbox" class="fl-inl"> Fold inlined functions</label>' : '') +
     '<button type="button" class="fl-reset" disabled>Reset zoom</button>' +
     '<output class="fl-out" aria-live="polite"></output></div>' +
     '<div class="fl-key" id="fl-key">' + key.join('') + '</div>' +
@@ -145,6 +151,7 @@
     '<div class="fl-tip" hidden></div>';
   function $(sel) { return box.querySelector(sel); }
   var sel = $('.fl-ev'), search = $('.fl-q'), out = $('.fl-out'), recBox = $('.fl-rec');
+  var inlBox = $('.fl-inl');
   var recNote = $('.fl-recnote'), resetBtn = $('.fl-reset'), area = $('.fl-area'), canvas = $('.fl-g');
   var leftOut = $('.fl-left'), info = $('.fl-info'), oldBox = $('.fl-old'), tip = $('.fl-tip');
 
@@ -249,6 +256,7 @@
     if (V.rec && V.rec[i] > 0) c += ' rec';
     if (V.est && V.est[i] & 1) c += ' est';
     if (V.est && V.est[i] & 2) c += ' split';
+    if (V.est && V.est[i] & 4) c += ' inl';
     if (w < 2) c += ' thin';
     if (w >= LABEL_W) {
       c += ' lb';
@@ -531,8 +539,8 @@
     render();
     leftNote();
     oldTable();
-    if (recNote) recNote.textContent = st.view === 0 ? '\u21bb: direct recursion collapsed into one frame'
-                                                     : 'every level of recursion drawn';
+    if (recNote) recNote.textContent = st.view % recViews === 0 ? '\u21bb: direct recursion collapsed into one frame'
+                                                                : 'every level of recursion drawn';
   }
 
   // ------------------------------------------------------------ events
@@ -608,15 +616,19 @@
     countHits();
   });
   resetBtn.addEventListener('click', function () { zoomTo(0, st.zoom); });
-  if (recBox) recBox.addEventListener('change', function () {
+  // The view the switches ask for, keeping the zoom where the other view
+  // has the same path.
+  function switchView() {
     var path = fnPath(P(), st.zoom);
-    st.view = recBox.checked ? 1 : 0;
+    st.view = (recBox && recBox.checked ? 1 : 0) + (inlBox && inlBox.checked ? recViews : 0);
     var z = st.zoom === 0 ? 0 : findPath(P(), path);
     st.zoom = z >= 0 && P().V.incl[z][st.ev] > 0 ? z : 0;
     st.cur = st.zoom;
     liveZoom();
     refresh();
-  });
+  }
+  if (recBox) recBox.addEventListener('change', switchView);
+  if (inlBox) inlBox.addEventListener('change', switchView);
 
   // A new width, a new drawing; but not for every step of a drag.
   var timer = 0;

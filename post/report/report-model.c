@@ -953,7 +953,7 @@ bool cg_stacks_make(const cg_report *r, cg_stacks *s, cg_error *e)
     memset(s, 0, sizeof *s);
     const char *why = cg_flame_absent(r->prof, r->graph, r->diff);
     if (why) return cg_error_set(e, 1, "--format=folded needs call paths: %s", why);
-    cg_flame_make(&s->tree, r->prof, r->graph, r->diff, r->flame_pct);
+    cg_flame_make(&s->tree, r->prof, r->graph, r->diff, r->flame_pct, true);
     s->fl = &s->tree;
     if (r->collapse) {
         cg_flame_collapse(&s->tree, &s->collapsed);

@@ -1752,7 +1752,8 @@ def main():
         except Exception:
             probs.append(traceback.format_exc(limit=3))
 
-        fd, cases = None, ('html/flame-static', 'html/flame-graph', 'html/flame-diff', 'html/flame-estimate')
+        fd, cases = None, ('html/flame-static', 'html/flame-graph', 'html/flame-diff', 'html/flame-estimate',
+                           'html/flame-inlined')
         try:
             fd = flame.tool_profiles(opt, work, opt.bin)
             if fd is None:
@@ -1767,7 +1768,8 @@ def main():
             fp = {n: Page(n, a, fd) for n, a in (
                 ('flame-one', ['f1000.cgout']), ('flame-expanded', ['--collapse-recursion=no', 'f1000.cgout']),
                 ('flame-diff', ['--diff', 'f1000.cgout', 'f3000.cgout']),
-                ('flame-callgrind', ['f1000.clout']))}
+                ('flame-callgrind', ['f1000.clout']),
+                ('flame-inlined', ['--inline-frames=yes', 'inl.cgout']))}
             probs = case('html/flame-static')
             for p in fp.values():
                 static_checks(p, probs)
@@ -1777,6 +1779,8 @@ def main():
             attempt('html/flame-diff', lambda b, probs: flame.flame_diff(b, fp['flame-diff'], probs, fd, shots))
             attempt('html/flame-estimate', lambda b, probs: flame.flame_estimate(
                 b, fp['flame-callgrind'], probs, fd, opt.bin, shots))
+            attempt('html/flame-inlined', lambda b, probs: flame.flame_inlined(
+                b, fp['flame-inlined'], probs, fd, opt.bin, shots))
 
         probs = case('html/console-clean')
         b.drain('end')

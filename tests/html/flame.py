@@ -59,6 +59,16 @@ def tool_profiles(opt, work, bin_dir):
                         exe, '1000'], cwd=d, capture_output=True)
     if r.returncode != 0:
         raise RuntimeError('Callgrind on flame.c: %s' % r.stderr.decode(errors='replace')[-300:])
+    # inlflame.c at -O2 -g, with costs by instruction (inlined frames).
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'progs', 'inlflame.c')
+    exe = os.path.join(d, 'inlflame')
+    if subprocess.run([os.environ.get('CC', 'cc'), '-g', '-O2', '-o', exe, src],
+                      capture_output=True).returncode != 0:
+        return None
+    r = subprocess.run([opt.valgrind, '-q', '--tool=cgours', '--inline-frames=yes',
+                        '--cachegrind-out-file=inl.cgout', exe], cwd=d, env=env, capture_output=True)
+    if r.returncode != 0:
+        raise RuntimeError('our tool on inlflame.c: %s' % r.stderr.decode(errors='replace')[-300:])
     return d
 
 
@@ -77,11 +87,11 @@ def path_of(fl, view, i):
     return tuple(reversed(names))
 
 
-def json_incl(bin_dir, cwd, prof):
+def json_incl(bin_dir, cwd, prof, opts=()):
     """Each function's exact inclusive cost by cg_annotate's JSON call graph
     (function -> counts), and the events."""
-    r = subprocess.run([os.path.join(bin_dir, 'cg_annotate'), '--format=json', '--threshold=0', prof],
-                       cwd=cwd, capture_output=True, check=True)
+    r = subprocess.run([os.path.join(bin_dir, 'cg_annotate'), '--format=json', '--threshold=0', *opts,
+                        prof], cwd=cwd, capture_output=True, check=True)
     doc = json.loads(r.stdout)
     return ({f['function']: f['inclusive'] for f in doc['call_graph']['functions'] if f['exact']},
             doc['events'])
@@ -391,3 +401,60 @@ def flame_estimate(b, page, probs, cwd, bin_dir, shots):
     b.js('arguments[0].scrollIntoView()', b.d.find_element('css selector', '#flame'))
     b.d.save_screenshot(os.path.join(shots, 'flame-estimate.png'))
     b.drain('estimate')
+
+
+def flame_inlined(b, page, probs, cwd, bin_dir, shots):
+    """cg_annotate --inline-frames=yes on inlflame.c: mid and sq are frames
+    of their own below work, drawn as inlined; each function has one frame,
+    so each inlined frame is exactly as wide as the function's inclusive cost
+    in the JSON report (whose figures tests/inline checks against Callgrind
+    and addr2line), and leaf, called only from mid's code, is below mid.
+    The switch folds them: no frame is drawn as inlined, leaf is below work,
+    and work keeps its width."""
+    b.open(page)
+    fl = data(b)
+    incl, events = json_incl(bin_dir, cwd, page.args[-1], ['--inline-frames=yes'])
+    if not fl.get('inlined'):
+        probs.append('inlined: the data has no inlined frames')
+        return
+    st = b.js(READ)
+    v = fl['views'][st['view']]
+    name = lambda i: fl['fns'][v['fn'][i]][0] if v['fn'][i] >= 0 else ''
+    drawn = {}
+    for f in st['frames']:
+        drawn.setdefault(name(f['i']), []).append(f)
+    for fn in ('mid', 'sq'):
+        fs = drawn.get(fn, [])
+        if len(fs) != 1:
+            probs.append('inlined: %d frames of %s drawn (1 expected)' % (len(fs), fn))
+            continue
+        f = fs[0]
+        if 'inl' not in f['cls'].split() or not v['est'][f['i']] & 4:
+            probs.append('inlined: %s is not drawn as inlined (classes %s)' % (fn, f['cls']))
+        if 'est' in f['cls'].split():
+            probs.append('inlined: %s, the only frame of its function, is marked an estimate' % fn)
+        want = incl[fn][0] / fl['total'][0] * st['W']
+        if abs(f['w'] - want) > SLACK:
+            probs.append('inlined: %s is %.2f px; its inclusive cost makes %.2f' % (fn, f['w'], want))
+    leaf = drawn.get('leaf', [])
+    if len(leaf) != 1 or path_of(fl, st['view'], leaf[0]['i'])[-2:] != ('mid', 'leaf'):
+        probs.append('inlined: leaf is drawn at %s (below mid expected)' %
+                     [path_of(fl, st['view'], f['i']) for f in leaf])
+    work_w = [f['w'] for f in drawn.get('work', [])]
+    b.js('arguments[0].scrollIntoView()', b.d.find_element('css selector', '#flame'))
+    b.d.save_screenshot(os.path.join(shots, 'flame-inlined.png'))
+    b.click(b.d.find_element('css selector', '#fl input.fl-inl'))
+    st = b.js(READ)
+    v = fl['views'][st['view']]
+    if st['view'] != fl['recViews']:
+        probs.append('inlined: folded, the view is %d (%d expected)' % (st['view'], fl['recViews']))
+    if any('inl' in f['cls'].split() for f in st['frames']):
+        probs.append('inlined: folded, frames are still drawn as inlined')
+    leaf = [f for f in st['frames'] if name(f['i']) == 'leaf']
+    if len(leaf) != 1 or path_of(fl, st['view'], leaf[0]['i'])[-2:] != ('work', 'leaf'):
+        probs.append('inlined: folded, leaf is drawn at %s (below work expected)' %
+                     [path_of(fl, st['view'], f['i']) for f in leaf])
+    folded_w = [f['w'] for f in st['frames'] if name(f['i']) == 'work']
+    if len(work_w) != 1 or len(folded_w) != 1 or abs(work_w[0] - folded_w[0]) > SLACK:
+        probs.append('inlined: work is %s px with inlined frames, %s folded' % (work_w, folded_w))
+    b.drain('inlined')
