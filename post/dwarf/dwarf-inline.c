@@ -3,12 +3,21 @@
    binutils 2.40's addr2line -i -f -C finds it.  The answer is binutils',
    quirks included, because the user checks ours against it; each rule
    below was found by comparing with addr2line on every instruction of the
-   inline suite's programs (tests/inline), and those that differ from what
-   libdw would answer are why this file reads more than libdw's answers.
+   inline suite's programs (tests/inline) and of the C library with its
+   debug file, and those that differ from what libdw would answer are why
+   this file reads more than libdw's answers.
 
-   * A compilation unit is asked when its ranges hold the address (or it
-     has none); the first, in .debug_info order, that knows a function or a
-     line there answers.
+   * The DWARF is the object's own when it has a .debug_info section, else
+     a separate debug file's, found as binutils finds it (find_debug_file
+     below: by build ID, then by .gnu_debuglink); the symbol table that
+     names code is then the debug file's too, for the object's sections
+     that have a like-named counterpart at the same place in the debug
+     file's list of sections (_bfd_dwarf2_stash_syms).
+   * A compilation unit is asked when its ranges hold the address, or it
+     has none, or a sequence of its line table holds the address (binutils
+     counts a sequence as a range of the unit once it has read the table,
+     and it reads them in unit order); the first, in .debug_info order,
+     that knows a function or a line there answers.
    * The function is the one with the shortest single range holding the
      address (ranges that touch are joined first, as binutils adds them),
      the later in DIE order on a tie: not simply the innermost DIE.  The
@@ -32,7 +41,8 @@
      binutils 2.40 starts each sequence of a DWARF 5 table at file 0, not 1
      (it matters where they differ: `<artificial>` in GCC's LTO units).
    * A file's name is its directory joined to it, and the unit's
-     DW_AT_comp_dir before a relative directory (rustc's std sources).
+     DW_AT_comp_dir before a relative directory (rustc's std sources;
+     glibc's `./stdlib/./stdlib/abort.c`, DWARF 5's directory 0 included).
    * Where DWARF knows no function, the symbol table names the code: the
      nearest symbol at or before the address in its section (binutils'
      elf_find_function: padding after a function, start-up code), and,
@@ -52,6 +62,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libiberty/demangle.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +108,8 @@ typedef struct dw_cu {
     Dwarf_Off off;
     uint64_t *ranges; /* pairs [lo, hi) */
     size_t nranges;
-    bool scanned;
+    bool scanned;          /* its functions read */
+    bool lines_read;       /* its line table read */
     int lang_style;        /* 0: DW_AT_name is a linkage name (binutils' mangle_style) */
     unsigned line_version; /* of its line table; 0 without one */
     dw_fn *fns;
@@ -119,21 +131,35 @@ typedef struct dw_sym {
     bool func;
 } dw_sym;
 
+/* The symbols of one ELF file, by section, then value, then symbol-table
+   order. */
+typedef struct dw_symtab {
+    dw_sym *syms;
+    size_t n;
+} dw_symtab;
+
+/* An allocated section of the object, and where the symbols that may name
+   its code are: the table and that file's index of the section. */
 typedef struct dw_sec {
     uint64_t lo, hi;
     size_t shndx;
+    const dw_symtab *tab;
 } dw_sec;
 
 struct cg_dwarf {
     int fd;
-    Elf *elf;
+    Elf *elf; /* the object */
+    /* The separate debug file whose DWARF is read, when the object has
+       none of its own: -1 and NULL otherwise. */
+    int dbg_fd;
+    Elf *dbg_elf;
     Dwarf *dw;
     dw_cu *cus;
     size_t ncus;
     dw_sec *secs;
     size_t nsecs;
-    dw_sym *syms; /* by section, then value, then symbol-table order */
-    size_t nsyms;
+    dw_symtab own; /* the object's symbols, as addr2line reads them */
+    dw_symtab dbg; /* the debug file's symbol table */
     cg_strtab strs;
     uint32_t unknown; /* "??" */
     cg_dwarf_mode mode;
@@ -162,10 +188,13 @@ static uint32_t intern(cg_dwarf *d, const char *s)
 
 /* A file's name as binutils puts it together.  libdw joins the file's
    directory to its name; binutils also puts the unit's DW_AT_comp_dir
-   before a directory that is relative (rustc's `library/core/src/...`).
-   A relative name that already starts with a relative comp_dir is one
-   libdw made from directory 0, which is the comp_dir itself. */
-static uint32_t file_id(cg_dwarf *d, const char *name)
+   before a directory that is relative (rustc's `library/core/src/...`,
+   glibc's `./stdlib` under the comp_dir `./stdlib`, which makes
+   `./stdlib/./stdlib/abort.c`).  Before DWARF 5, directory 0 is the
+   comp_dir itself, which binutils does not repeat: a relative name that
+   starts with a relative comp_dir is one libdw made from directory 0.  In
+   DWARF 5 directory 0 is an entry of the table like the others. */
+static uint32_t file_id(cg_dwarf *d, unsigned version, const char *name)
 {
     if (name == NULL) return intern(d, "<unknown>");
     uint32_t *slot = cg_u64map_slot(&d->files, (uint64_t)(uintptr_t)name, true);
@@ -174,7 +203,7 @@ static uint32_t file_id(cg_dwarf *d, const char *name)
     size_t dlen = dir ? strlen(dir) : 0;
     uint32_t id;
     if (name[0] == '/' || dir == NULL ||
-        (dir[0] != '/' && strncmp(name, dir, dlen) == 0 && name[dlen] == '/')) {
+        (version < 5 && dir[0] != '/' && strncmp(name, dir, dlen) == 0 && name[dlen] == '/')) {
         id = intern(d, name);
     } else {
         cg_buf b = {0};
@@ -252,18 +281,20 @@ static int sym_order(const void *a, const void *b)
     return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* The symbols addr2line reads: the symbol table, or the dynamic one when
-   there is none; each with the file binutils would give it. */
-static void read_symbols(cg_dwarf *d)
+/* The symbols of `elf` that may name code, into t; each with the file
+   binutils would give it.  addr2line reads the object's symbol table, or
+   its dynamic one when there is none (dynamic_too); of a separate debug
+   file binutils reads the symbol table alone. */
+static void read_symbols(Elf *elf, bool dynamic_too, dw_symtab *t)
 {
     Elf_Scn *scn = NULL, *pick = NULL, *dyn = NULL;
     GElf_Shdr sh;
-    while ((scn = elf_nextscn(d->elf, scn)) != NULL) {
+    while ((scn = elf_nextscn(elf, scn)) != NULL) {
         if (gelf_getshdr(scn, &sh) == NULL) continue;
         if (sh.sh_type == SHT_SYMTAB && sh.sh_entsize && sh.sh_size / sh.sh_entsize > 1) pick = scn;
         if (sh.sh_type == SHT_DYNSYM && sh.sh_entsize && sh.sh_size / sh.sh_entsize > 1) dyn = scn;
     }
-    if (pick == NULL) pick = dyn;
+    if (pick == NULL && dynamic_too) pick = dyn;
     if (pick == NULL || gelf_getshdr(pick, &sh) == NULL) return;
     Elf_Data *data = elf_getdata(pick, NULL);
     if (data == NULL) return;
@@ -273,7 +304,7 @@ static void read_symbols(cg_dwarf *d)
     for (size_t i = 1; i < n; i++) {
         GElf_Sym s;
         if (gelf_getsym(data, (int)i, &s) == NULL) continue;
-        const char *name = elf_strptr(d->elf, sh.sh_link, s.st_name);
+        const char *name = elf_strptr(elf, sh.sh_link, s.st_name);
         if (name == NULL) name = "";
         int type = GELF_ST_TYPE(s.st_info), bind = GELF_ST_BIND(s.st_info);
         if (type == STT_FILE) {
@@ -290,8 +321,8 @@ static void read_symbols(cg_dwarf *d)
         if (s.st_size == 0 && bind == STB_LOCAL && type == STT_NOTYPE &&
             GELF_ST_VISIBILITY(s.st_other) == STV_HIDDEN)
             continue;
-        xgrow((void **)&d->syms, &cap, d->nsyms + 1, sizeof *d->syms);
-        dw_sym *y = &d->syms[d->nsyms++];
+        xgrow((void **)&t->syms, &cap, t->n + 1, sizeof *t->syms);
+        dw_sym *y = &t->syms[t->n++];
         y->value = s.st_value;
         y->size = s.st_size ? s.st_size : 1;
         y->shndx = s.st_shndx;
@@ -300,19 +331,102 @@ static void read_symbols(cg_dwarf *d)
         y->file = file != NULL && (bind == STB_LOCAL || state != FILE_AFTER_SYMBOL) ? file : NULL;
         y->func = type == STT_FUNC || type == STT_GNU_IFUNC;
     }
-    if (d->nsyms) qsort(d->syms, d->nsyms, sizeof *d->syms, sym_order);
+    if (t->n) qsort(t->syms, t->n, sizeof *t->syms, sym_order);
 }
 
+/* The sections binutils makes of an ELF file, as section indices in their
+   order: every section but the null one, the symbol table with its string
+   table and extended indices, the table of section names, and the
+   relocations that the symbol table's symbols apply to a section that is
+   not loaded (binutils keeps those with the section).  Returns how many. */
+static size_t bfd_sections(Elf *elf, size_t **out)
+{
+    size_t nscn = 0, shstrndx = 0, symtab = 0, symstr = 0, n = 0;
+    *out = NULL;
+    if (elf_getshdrnum(elf, &nscn) != 0 || elf_getshdrstrndx(elf, &shstrndx) != 0) return 0;
+    GElf_Shdr sh;
+    Elf_Scn *scn = NULL;
+    while ((scn = elf_nextscn(elf, scn)) != NULL)
+        if (gelf_getshdr(scn, &sh) != NULL && sh.sh_type == SHT_SYMTAB) {
+            symtab = elf_ndxscn(scn);
+            symstr = sh.sh_link;
+        }
+    *out = xcalloc(nscn ? nscn : 1, sizeof **out);
+    scn = NULL;
+    while ((scn = elf_nextscn(elf, scn)) != NULL) {
+        size_t i = elf_ndxscn(scn);
+        if (gelf_getshdr(scn, &sh) == NULL || i == shstrndx || sh.sh_type == SHT_SYMTAB_SHNDX)
+            continue;
+        if (symtab != 0 && (i == symtab || i == symstr)) continue;
+        if ((sh.sh_type == SHT_REL || sh.sh_type == SHT_RELA) && symtab != 0 &&
+            sh.sh_link == symtab && sh.sh_info != 0 && !(sh.sh_flags & SHF_ALLOC))
+            continue;
+        (*out)[n++] = i;
+    }
+    return n;
+}
+
+/* A section binutils takes for debugging information by its name. */
+static bool debugging_section(Elf *elf, size_t shndx)
+{
+    size_t shstrndx;
+    GElf_Shdr sh;
+    Elf_Scn *scn = elf_getscn(elf, shndx);
+    if (scn == NULL || gelf_getshdr(scn, &sh) == NULL || (sh.sh_flags & SHF_ALLOC) ||
+        elf_getshdrstrndx(elf, &shstrndx) != 0)
+        return false;
+    const char *name = elf_strptr(elf, shstrndx, sh.sh_name);
+    if (name == NULL) return false;
+    static const char *const prefixes[] = {
+        ".debug", ".gnu.debuglto_.debug_", ".gnu.linkonce.wi.", ".zdebug", ".line", ".stab"};
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+        if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0) return true;
+    return strcmp(name, ".gdb_index") == 0;
+}
+
+static const char *section_name(Elf *elf, size_t shndx)
+{
+    size_t shstrndx;
+    GElf_Shdr sh;
+    Elf_Scn *scn = elf_getscn(elf, shndx);
+    if (scn == NULL || gelf_getshdr(scn, &sh) == NULL || elf_getshdrstrndx(elf, &shstrndx) != 0)
+        return NULL;
+    return elf_strptr(elf, shstrndx, sh.sh_name);
+}
+
+/* The object's allocated sections, each with the symbols that name its
+   code.  With a separate debug file binutils names code by the debug
+   file's symbols, in the debug file's section at the same place in its
+   list of sections when that section has the same name and no debugging
+   section comes before it there (_bfd_dwarf2_stash_syms); by the object's
+   own symbols otherwise. */
 static void read_sections(cg_dwarf *d)
 {
+    size_t *own = NULL, *dbg = NULL, nown = 0, ndbg = 0;
+    if (d->dbg_elf != NULL) {
+        nown = bfd_sections(d->elf, &own);
+        ndbg = bfd_sections(d->dbg_elf, &dbg);
+    }
     Elf_Scn *scn = NULL;
     size_t cap = 0;
     GElf_Shdr sh;
     while ((scn = elf_nextscn(d->elf, scn)) != NULL) {
         if (gelf_getshdr(scn, &sh) == NULL || !(sh.sh_flags & SHF_ALLOC)) continue;
+        dw_sec s = {sh.sh_addr, sh.sh_addr + sh.sh_size, elf_ndxscn(scn), &d->own};
+        for (size_t k = 0; k < nown && k < ndbg && !debugging_section(d->dbg_elf, dbg[k]); k++) {
+            if (own[k] != s.shndx) continue;
+            const char *a = section_name(d->elf, own[k]), *b = section_name(d->dbg_elf, dbg[k]);
+            if (a != NULL && b != NULL && strcmp(a, b) == 0) {
+                s.shndx = dbg[k];
+                s.tab = &d->dbg;
+            }
+            break;
+        }
         xgrow((void **)&d->secs, &cap, d->nsecs + 1, sizeof *d->secs);
-        d->secs[d->nsecs++] = (dw_sec){sh.sh_addr, sh.sh_addr + sh.sh_size, elf_ndxscn(scn)};
+        d->secs[d->nsecs++] = s;
     }
+    free(own);
+    free(dbg);
 }
 
 /* The allocated section holding addr, the first in section order (as
@@ -337,27 +451,28 @@ static bool better_fit(const dw_sym *best, const dw_sym *s, uint64_t addr)
 }
 
 /* The symbol binutils names the code at addr by, or NULL. */
-static const dw_sym *symbol_at(const cg_dwarf *d, const dw_sec *sec, uint64_t addr)
+static const dw_sym *symbol_at(const dw_sec *sec, uint64_t addr)
 {
-    if (sec == NULL || d->nsyms == 0) return NULL;
+    if (sec == NULL || sec->tab->n == 0) return NULL;
+    const dw_sym *syms = sec->tab->syms;
     /* The last symbol of the section at or before addr. */
-    size_t lo = 0, hi = d->nsyms;
+    size_t lo = 0, hi = sec->tab->n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        const dw_sym *s = &d->syms[mid];
+        const dw_sym *s = &syms[mid];
         if (s->shndx < sec->shndx || (s->shndx == sec->shndx && s->value <= addr))
             lo = mid + 1;
         else
             hi = mid;
     }
-    if (lo == 0 || d->syms[lo - 1].shndx != sec->shndx) return NULL;
+    if (lo == 0 || syms[lo - 1].shndx != sec->shndx) return NULL;
     size_t first = lo - 1;
-    while (first > 0 && d->syms[first - 1].shndx == sec->shndx &&
-           d->syms[first - 1].value == d->syms[lo - 1].value)
+    while (first > 0 && syms[first - 1].shndx == sec->shndx &&
+           syms[first - 1].value == syms[lo - 1].value)
         first--;
-    const dw_sym *best = &d->syms[first];
+    const dw_sym *best = &syms[first];
     for (size_t i = first + 1; i < lo; i++)
-        if (better_fit(best, &d->syms[i], addr)) best = &d->syms[i];
+        if (better_fit(best, &syms[i], addr)) best = &syms[i];
     return best;
 }
 
@@ -417,8 +532,8 @@ static int64_t lp_sleb(lp *r)
 static uint32_t line_file(cg_dwarf *d, unsigned version, uint64_t file)
 {
     if ((version < 5 && file == 0) || d->cur_files == NULL || file >= d->cur_nfiles)
-        return file_id(d, NULL);
-    return file_id(d, dwarf_filesrc(d->cur_files, file, NULL, NULL));
+        return file_id(d, version, NULL);
+    return file_id(d, version, dwarf_filesrc(d->cur_files, file, NULL, NULL));
 }
 
 static int seq_order(const void *a, const void *b)
@@ -722,25 +837,53 @@ static int range_order(const void *a, const void *b)
     return x->fn < y->fn ? -1 : x->fn > y->fn;
 }
 
+/* Makes a unit the one being read (its DIE into *cudie): its file table
+   and directory, which line_file reads. */
+static bool enter_cu(cg_dwarf *d, dw_cu *c, Dwarf_Die *cudie)
+{
+    if (dwarf_offdie(d->dw, c->off, cudie) == NULL) return false;
+    d->cur = c;
+    d->cur_files = NULL;
+    d->cur_nfiles = 0;
+    Dwarf_Attribute a;
+    d->cur_comp_dir = dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &a));
+    dwarf_getsrcfiles(cudie, &d->cur_files, &d->cur_nfiles);
+    return true;
+}
+
+static void leave_cu(cg_dwarf *d)
+{
+    d->cur = NULL;
+    d->cur_files = NULL;
+    d->cur_nfiles = 0;
+    d->cur_comp_dir = NULL;
+}
+
+/* Reads a unit's line table the first time it is needed. */
+static void read_lines(cg_dwarf *d, dw_cu *c)
+{
+    if (c->lines_read) return;
+    c->lines_read = true;
+    Dwarf_Die cudie;
+    if (!enter_cu(d, c, &cudie)) return;
+    Dwarf_Attribute a;
+    Dwarf_Word stmt;
+    if (dwarf_formudata(dwarf_attr(&cudie, DW_AT_stmt_list, &a), &stmt) == 0)
+        run_line_program(d, c, stmt);
+    leave_cu(d);
+}
+
 /* Reads a unit's functions and lines the first time it is asked. */
 static void scan_cu(cg_dwarf *d, dw_cu *c)
 {
     if (c->scanned) return;
     c->scanned = true;
+    read_lines(d, c);
     Dwarf_Die cudie;
-    if (dwarf_offdie(d->dw, c->off, &cudie) == NULL) return;
+    if (!enter_cu(d, c, &cudie)) return;
     c->lang_style = lang_style(dwarf_srclang(&cudie));
-    d->cur = c;
-    d->cur_files = NULL;
-    d->cur_nfiles = 0;
-    Dwarf_Attribute a;
-    d->cur_comp_dir = dwarf_formstring(dwarf_attr(&cudie, DW_AT_comp_dir, &a));
-    dwarf_getsrcfiles(&cudie, &d->cur_files, &d->cur_nfiles);
-    Dwarf_Word stmt;
-    if (dwarf_formudata(dwarf_attr(&cudie, DW_AT_stmt_list, &a), &stmt) == 0)
-        run_line_program(d, c, stmt);
     scan_die(d, &cudie, NONE, 0);
-    d->cur = NULL;
+    leave_cu(d);
     if (c->nfr) {
         qsort(c->fr, c->nfr, sizeof *c->fr, range_order);
         uint64_t mark = 0;
@@ -749,7 +892,6 @@ static void scan_cu(cg_dwarf *d, dw_cu *c)
             c->fr[i].mark = mark;
         }
     }
-    d->cur_comp_dir = NULL;
 }
 
 /* binutils' lookup_address_in_function_table: of the ranges holding addr,
@@ -812,12 +954,29 @@ static const dw_row *find_row(const dw_cu *c, uint64_t addr)
     return NULL;
 }
 
-static bool cu_holds(const dw_cu *c, uint64_t addr)
+/* Whether binutils asks a unit about addr: when the unit's ranges hold
+   it, or it has none, or a sequence of its line table holds it.  binutils
+   adds each sequence's addresses to the unit's ranges when it reads the
+   table, and it reads the tables of all units before the one that answers
+   (in .debug_info order, as it reads the units), so a sequence counts as
+   a range for every unit that could answer first: padding after a
+   function that a sequence covers and the unit's ranges do not (glibc's)
+   is answered by that unit's line. */
+static bool cu_holds(cg_dwarf *d, dw_cu *c, uint64_t addr)
 {
     if (c->nranges == 0) return true;
     for (size_t i = 0; i < c->nranges; i++)
         if (addr >= c->ranges[2 * i] && addr < c->ranges[2 * i + 1]) return true;
-    return false;
+    read_lines(d, c);
+    size_t lo = 0, hi = c->nseqs; /* the last sequence starting at or before addr */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->seqs[mid].lo <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 && addr < c->seqs[lo - 1].hi;
 }
 
 /* The name a function is shown by.  In the steady mode a function that
@@ -830,7 +989,7 @@ static uint32_t fn_name(cg_dwarf *d, dw_cu *c, uint32_t fn)
     if (f->name != NONE) return f->name;
     const char *raw = f->raw;
     if (!f->is_linkage && d->mode == CG_DWARF_STEADY) {
-        const dw_sym *s = symbol_at(d, section_of(d, f->low), f->low);
+        const dw_sym *s = symbol_at(section_of(d, f->low), f->low);
         if (s != NULL && s->value == f->low) raw = s->name;
     }
     f->name = shown_name(d, raw);
@@ -850,7 +1009,7 @@ static uint32_t innermost_name(cg_dwarf *d, dw_cu *c, uint32_t fn, const dw_sec 
 {
     dw_fn *f = &c->fns[fn];
     if (f->is_linkage || d->mode == CG_DWARF_STEADY) return fn_name(d, c, fn);
-    const dw_sym *s = symbol_at(d, sec, addr);
+    const dw_sym *s = symbol_at(sec, addr);
     if (*file == NULL && s != NULL && s->file != NULL) *file = s->file;
     f->is_linkage = true;
     if (s == NULL) return fn_name(d, c, fn);
@@ -870,7 +1029,7 @@ size_t cg_dwarf_chain(cg_dwarf *d, uint64_t addr, cg_inline_frame *out, size_t m
     uint32_t fn = NONE;
     const dw_row *row = NULL;
     for (size_t i = 0; i < d->ncus; i++) {
-        if (!cu_holds(&d->cus[i], addr)) continue;
+        if (!cu_holds(d, &d->cus[i], addr)) continue;
         scan_cu(d, &d->cus[i]);
         fn = find_fn(&d->cus[i], addr);
         row = find_row(&d->cus[i], addr);
@@ -884,7 +1043,7 @@ size_t cg_dwarf_chain(cg_dwarf *d, uint64_t addr, cg_inline_frame *out, size_t m
     if (fn == NONE) {
         /* No function in DWARF: the symbol names the code; its STT_FILE
            stands in for a file DWARF does not give. */
-        const dw_sym *s = symbol_at(d, sec, addr);
+        const dw_sym *s = symbol_at(sec, addr);
         if (s == NULL && row == NULL) return 0;
         if (max) {
             out[0].function = s ? str_of(d, shown_name(d, s->name)) : str_of(d, d->unknown);
@@ -922,6 +1081,287 @@ size_t cg_dwarf_chain(cg_dwarf *d, uint64_t addr, cg_inline_frame *out, size_t m
     return n;
 }
 
+/* ---- the separate debug file ------------------------------------------- */
+
+/* binutils' DEBUGDIR, the last directory it looks in for a separate debug
+   file: the one it was configured with, which on Debian is the multiarch
+   library directory's debug/ (Debian's binutils 2.40 on amd64 looks in
+   /usr/lib/x86_64-linux-gnu/debug).  -DCG_DEBUGDIR=... names another. */
+#ifndef CG_DEBUGDIR
+#if defined(__x86_64__) && defined(__LP64__)
+#define CG_DEBUGDIR "/usr/lib/x86_64-linux-gnu/debug"
+#elif defined(__i386__)
+#define CG_DEBUGDIR "/usr/lib/i386-linux-gnu/debug"
+#elif defined(__aarch64__)
+#define CG_DEBUGDIR "/usr/lib/aarch64-linux-gnu/debug"
+#else
+#define CG_DEBUGDIR "/usr/lib/debug"
+#endif
+#endif
+
+/* binutils' two extra roots, tried before DEBUGDIR. */
+#define DEBUG_ROOT1 "/usr/lib/debug"
+#define DEBUG_ROOT2 "/usr/lib/debug/usr"
+
+/* Whether an ELF file has DWARF where binutils looks for it
+   (find_debug_info): a .debug_info or .zdebug_info section, or a
+   .gnu.linkonce.wi.* one, with contents.  Without one binutils looks for
+   a separate debug file. */
+static bool has_debug_info(Elf *elf)
+{
+    size_t shstrndx;
+    if (elf_getshdrstrndx(elf, &shstrndx) != 0) return false;
+    Elf_Scn *scn = NULL;
+    GElf_Shdr sh;
+    while ((scn = elf_nextscn(elf, scn)) != NULL) {
+        if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type == SHT_NOBITS) continue;
+        const char *name = elf_strptr(elf, shstrndx, sh.sh_name);
+        if (name != NULL &&
+            (strcmp(name, ".debug_info") == 0 || strcmp(name, ".zdebug_info") == 0 ||
+             strncmp(name, ".gnu.linkonce.wi.", 17) == 0))
+            return true;
+    }
+    return false;
+}
+
+/* The build ID of an ELF file: the description of a GNU NT_GNU_BUILD_ID
+   note in one of its note sections (of several, the last, which is the
+   one binutils keeps), copied to *id; its length, 0 without one. */
+static size_t build_id(Elf *elf, unsigned char **id)
+{
+    *id = NULL;
+    size_t len = 0;
+    Elf_Scn *scn = NULL;
+    GElf_Shdr sh;
+    while ((scn = elf_nextscn(elf, scn)) != NULL) {
+        if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_NOTE) continue;
+        Elf_Data *data = elf_getdata(scn, NULL);
+        if (data == NULL || data->d_buf == NULL) continue;
+        GElf_Nhdr nh;
+        size_t off = 0, next, name_off, desc_off;
+        while ((next = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
+            const char *base = data->d_buf;
+            if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 && nh.n_descsz > 0 &&
+                memcmp(base + name_off, "GNU", 4) == 0) {
+                free(*id);
+                *id = (unsigned char *)xmemdup0(base + desc_off, nh.n_descsz);
+                len = nh.n_descsz;
+            }
+            off = next;
+        }
+    }
+    return len;
+}
+
+/* The file name and CRC of the object's .gnu_debuglink section: the name,
+   NUL-terminated, then the CRC in the object's byte order at the next
+   multiple of 4.  NULL when there is none or the name is empty. */
+static char *debuglink(Elf *elf, uint32_t *crc)
+{
+    size_t shstrndx;
+    if (elf_getshdrstrndx(elf, &shstrndx) != 0) return NULL;
+    Elf_Scn *scn = NULL;
+    GElf_Shdr sh;
+    while ((scn = elf_nextscn(elf, scn)) != NULL) {
+        if (gelf_getshdr(scn, &sh) == NULL) continue;
+        const char *name = elf_strptr(elf, shstrndx, sh.sh_name);
+        if (name == NULL || strcmp(name, ".gnu_debuglink") != 0) continue;
+        Elf_Data *data = sh.sh_type == SHT_NOBITS ? NULL : elf_rawdata(scn, NULL);
+        if (data == NULL || data->d_buf == NULL || data->d_size < 8) return NULL;
+        const unsigned char *p = data->d_buf;
+        size_t len = strnlen((const char *)p, data->d_size);
+        size_t at = (len + 1 + 3) & ~(size_t)3;
+        if (len == 0 || at + 4 > data->d_size) return NULL;
+        const char *ident = elf_getident(elf, NULL);
+        bool msb = ident != NULL && ident[EI_DATA] == ELFDATA2MSB;
+        *crc = 0;
+        for (size_t i = 0; i < 4; i++) *crc |= (uint32_t)p[at + i] << (8 * (msb ? 3 - i : i));
+        return xmemdup0((const char *)p, len);
+    }
+    return NULL;
+}
+
+/* The CRC-32 of .gnu_debuglink (the reflected polynomial 0xedb88320, as
+   zlib's crc32) of a whole file.  false when it cannot be read. */
+static bool file_crc(int fd, uint32_t *out)
+{
+    static uint32_t table[256];
+    if (table[1] == 0)
+        for (uint32_t n = 0; n < 256; n++) {
+            uint32_t c = n;
+            for (int k = 0; k < 8; k++) c = (c & 1) ? 0xedb88320u ^ (c >> 1) : c >> 1;
+            table[n] = c;
+        }
+    unsigned char buf[65536];
+    uint32_t crc = 0xffffffffu;
+    for (;;) {
+        ssize_t got = read(fd, buf, sizeof buf);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return false;
+        if (got == 0) break;
+        for (ssize_t i = 0; i < got; i++) crc = table[(crc ^ buf[i]) & 0xff] ^ (crc >> 8);
+    }
+    *out = crc ^ 0xffffffffu;
+    return true;
+}
+
+/* The places binutils tries for a separate debug file named `base`, in
+   its order (find_separate_debug_file): the object's directory as the
+   object was named, its .debug/ subdirectory, the two extra roots and
+   DEBUGDIR, each of the last three followed by the object's directory with
+   symbolic links resolved.  The build-ID lookup (with_dirs false) puts no
+   directory of the object's in: its first two places are relative to the
+   current directory.  Each place is its directory (dirs[i], as the
+   message shows it) and its file (files[i]). */
+#define NPLACES 5
+static void places(const char *path, const char *base, bool with_dirs, char *dirs[NPLACES],
+                   char *files[NPLACES])
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = with_dirs && slash ? xmemdup0(path, (size_t)(slash + 1 - path)) : xstrdup("");
+    char *real = realpath(path, NULL);
+    char *canon = xstrdup(real ? real : path);
+    free(real);
+    char *cut = strrchr(canon, '/');
+    if (cut)
+        cut[1] = '\0';
+    else
+        canon[0] = '\0';
+    const char *under = with_dirs ? canon : "/";
+    cg_buf b[NPLACES] = {{0}};
+    cg_buf_adds(&b[0], dir);
+    cg_buf_printf(&b[1], "%s.debug/", dir);
+    cg_buf_printf(&b[2], "%s%s", DEBUG_ROOT1, under);
+    cg_buf_printf(&b[3], "%s%s", DEBUG_ROOT2, under);
+    /* DEBUGDIR as binutils joins it: a '/' after it only where the rest
+       does not start with one. */
+    const char *dd = CG_DEBUGDIR;
+    size_t ddlen = strlen(dd);
+    cg_buf_adds(&b[4], dd);
+    if (ddlen > 1 && dd[ddlen - 1] != '/' && (!with_dirs || canon[0] != '/'))
+        cg_buf_addc(&b[4], '/');
+    if (with_dirs) cg_buf_adds(&b[4], canon);
+    for (int i = 0; i < NPLACES; i++) {
+        /* A place relative to the current directory is shown as one. */
+        cg_buf shown = {0};
+        cg_buf_adds(&shown, i < 2 && dir[0] == '\0' ? "./" : "");
+        cg_buf_add(&shown, b[i].p ? b[i].p : "", b[i].len);
+        dirs[i] = shown.p;
+        cg_buf_adds(&b[i], base);
+        files[i] = xmemdup0(b[i].p, b[i].len);
+        cg_buf_free(&b[i]);
+    }
+    free(dir);
+    free(canon);
+}
+
+static void free_places(char *dirs[NPLACES], char *files[NPLACES])
+{
+    for (int i = 0; i < NPLACES; i++) {
+        free(dirs[i]);
+        free(files[i]);
+    }
+}
+
+/* "a/, b/, c/ or d/" */
+static void put_dirs(cg_buf *b, char *dirs[NPLACES])
+{
+    for (int i = 0; i < NPLACES; i++)
+        cg_buf_printf(b, "%s%s", i == 0 ? "" : i == NPLACES - 1 ? " or " : ", ", dirs[i]);
+}
+
+static bool open_elf(const char *path, int *fd, Elf **elf)
+{
+    *fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (*fd < 0) return false;
+    *elf = elf_begin(*fd, ELF_C_READ_MMAP, NULL);
+    if (*elf != NULL && elf_kind(*elf) == ELF_K_ELF) return true;
+    if (*elf) elf_end(*elf);
+    close(*fd);
+    *elf = NULL;
+    *fd = -1;
+    return false;
+}
+
+/* The separate debug file binutils reads for an object that has no DWARF
+   of its own (bfd_follow_build_id_debuglink, then bfd_follow_gnu_debuglink):
+   by build ID, the first place holding .build-id/NN/NNNN...debug that is
+   an ELF file with the object's build ID; failing that, by the
+   .gnu_debuglink, the first place holding a file of that name whose CRC is
+   the link's.  Binutils then reads that file whatever it holds, or gives
+   up: it does not try the next place.  Opens the file into *fd and *elf
+   and returns its name; NULL, with where it looked in *why, when there is
+   none. */
+static char *find_debug_file(const char *path, Elf *elf, int *fd, Elf **delf, cg_buf *why)
+{
+    char *dirs[NPLACES], *files[NPLACES];
+    unsigned char *id;
+    size_t idlen = build_id(elf, &id);
+    if (idlen > 0) {
+        cg_buf base = {0};
+        cg_buf_printf(&base, ".build-id/%02x/", id[0]);
+        for (size_t i = 1; i < idlen; i++) cg_buf_printf(&base, "%02x", id[i]);
+        cg_buf_adds(&base, ".debug");
+        places(path, base.p, false, dirs, files);
+        cg_buf_printf(why, "by its build ID, no %s in ", base.p);
+        put_dirs(why, dirs);
+        cg_buf_free(&base);
+        for (int i = 0; i < NPLACES; i++) {
+            if (!open_elf(files[i], fd, delf)) continue;
+            unsigned char *other;
+            size_t olen = build_id(*delf, &other);
+            bool same = olen == idlen && memcmp(other, id, idlen) == 0;
+            free(other);
+            if (same) {
+                char *found = xstrdup(files[i]);
+                free_places(dirs, files);
+                free(id);
+                return found;
+            }
+            cg_buf_printf(why, " (%s has another build ID)", files[i]);
+            elf_end(*delf);
+            close(*fd);
+            *delf = NULL;
+            *fd = -1;
+        }
+        free_places(dirs, files);
+    } else {
+        cg_buf_adds(why, "it has no build ID");
+    }
+    free(id);
+
+    uint32_t crc;
+    char *link = debuglink(elf, &crc);
+    if (link == NULL) {
+        cg_buf_adds(why, "; it has no .gnu_debuglink");
+        return NULL;
+    }
+    places(path, link, true, dirs, files);
+    cg_buf_printf(why, "; by its .gnu_debuglink, no %s with CRC 0x%08x in ", link, crc);
+    put_dirs(why, dirs);
+    free(link);
+    for (int i = 0; i < NPLACES; i++) {
+        *fd = open(files[i], O_RDONLY | O_CLOEXEC);
+        if (*fd < 0) continue;
+        uint32_t got = 0;
+        bool read_ok = file_crc(*fd, &got);
+        if (read_ok && got == crc) {
+            *delf = elf_begin(*fd, ELF_C_READ_MMAP, NULL);
+            char *found = xstrdup(files[i]);
+            free_places(dirs, files);
+            return found;
+        }
+        if (read_ok)
+            cg_buf_printf(why, " (%s has CRC 0x%08x)", files[i], got);
+        else
+            cg_buf_printf(why, " (%s cannot be read: %s)", files[i], strerror(errno));
+        close(*fd);
+        *fd = -1;
+    }
+    free_places(dirs, files);
+    return NULL;
+}
+
 /* ---- opening and closing ----------------------------------------------- */
 
 static void read_units(cg_dwarf *d)
@@ -951,15 +1391,15 @@ static void read_units(cg_dwarf *d)
 }
 
 /* .debug_line's bytes, uncompressed. */
-static void read_line_section(cg_dwarf *d)
+static void read_line_section(cg_dwarf *d, Elf *elf)
 {
     size_t shstrndx;
-    if (elf_getshdrstrndx(d->elf, &shstrndx) != 0) return;
+    if (elf_getshdrstrndx(elf, &shstrndx) != 0) return;
     Elf_Scn *scn = NULL;
     GElf_Shdr sh;
-    while ((scn = elf_nextscn(d->elf, scn)) != NULL) {
+    while ((scn = elf_nextscn(elf, scn)) != NULL) {
         if (gelf_getshdr(scn, &sh) == NULL) continue;
-        const char *name = elf_strptr(d->elf, shstrndx, sh.sh_name);
+        const char *name = elf_strptr(elf, shstrndx, sh.sh_name);
         if (name == NULL) continue;
         if (strcmp(name, ".zdebug_line") == 0) {
             if (elf_compress_gnu(scn, 0, 0) < 0) return;
@@ -976,6 +1416,26 @@ static void read_line_section(cg_dwarf *d)
     }
 }
 
+/* Closes what cg_dwarf_open opened before it failed, and says why. */
+static cg_dwarf *refuse(int fd, Elf *elf, int dbg_fd, Elf *dbg_elf, cg_error *err, const char *fmt,
+                        ...) __attribute__((format(printf, 6, 7)));
+static cg_dwarf *refuse(int fd, Elf *elf, int dbg_fd, Elf *dbg_elf, cg_error *err, const char *fmt,
+                        ...)
+{
+    cg_buf b = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    cg_buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    cg_error_bytes(err, 1, b.p, b.len);
+    cg_buf_free(&b);
+    if (dbg_elf) elf_end(dbg_elf);
+    if (dbg_fd >= 0) close(dbg_fd);
+    if (elf) elf_end(elf);
+    if (fd >= 0) close(fd);
+    return NULL;
+}
+
 cg_dwarf *cg_dwarf_open(const char *path, cg_dwarf_mode mode, cg_error *err)
 {
     elf_version(EV_CURRENT);
@@ -985,37 +1445,73 @@ cg_dwarf *cg_dwarf_open(const char *path, cg_dwarf_mode mode, cg_error *err)
         return NULL;
     }
     Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-    if (elf == NULL || elf_kind(elf) != ELF_K_ELF) {
-        cg_error_set(err, 1, "%s: not an ELF object", path);
-        if (elf) elf_end(elf);
-        close(fd);
-        return NULL;
+    if (elf == NULL || elf_kind(elf) != ELF_K_ELF)
+        return refuse(fd, elf, -1, NULL, err, "%s: not an ELF object", path);
+    /* The DWARF is the object's own, or a separate debug file's. */
+    int dbg_fd = -1;
+    Elf *dbg_elf = NULL, *dw_elf = elf;
+    char *dbg_path = NULL;
+    if (!has_debug_info(elf)) {
+        cg_buf why = {0};
+        dbg_path = find_debug_file(path, elf, &dbg_fd, &dbg_elf, &why);
+        if (dbg_path == NULL) {
+            refuse(fd, elf, dbg_fd, dbg_elf, err,
+                   "%s: no DWARF debugging information (build it with -g), and no separate debug "
+                   "file: %s",
+                   path, why.p);
+            cg_buf_free(&why);
+            return NULL;
+        }
+        cg_buf_free(&why);
+        if (dbg_elf == NULL || elf_kind(dbg_elf) != ELF_K_ELF || !has_debug_info(dbg_elf)) {
+            refuse(fd, elf, dbg_fd, dbg_elf, err,
+                   "%s: no DWARF debugging information in it or in its separate debug file %s",
+                   path, dbg_path);
+            free(dbg_path);
+            return NULL;
+        }
+        dw_elf = dbg_elf;
     }
-    Dwarf *dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
+    Dwarf *dw = dwarf_begin_elf(dw_elf, DWARF_C_READ, NULL);
     if (dw == NULL) {
-        cg_error_set(err, 1, "%s: no DWARF debugging information (build it with -g)", path);
-        elf_end(elf);
-        close(fd);
+        if (dbg_path)
+            refuse(fd, elf, dbg_fd, dbg_elf, err,
+                   "%s: the DWARF of its separate debug file %s cannot be read: %s", path, dbg_path,
+                   dwarf_errmsg(-1));
+        else
+            refuse(fd, elf, -1, NULL, err, "%s: no DWARF debugging information (build it with -g)",
+                   path);
+        free(dbg_path);
         return NULL;
     }
     cg_dwarf *d = xcalloc(1, sizeof *d);
     d->fd = fd;
     d->elf = elf;
+    d->dbg_fd = dbg_fd;
+    d->dbg_elf = dbg_elf;
     d->dw = dw;
     d->mode = mode;
-    const char *ident = elf_getident(elf, NULL);
+    const char *ident = elf_getident(dw_elf, NULL);
     d->msb = ident != NULL && ident[EI_DATA] == ELFDATA2MSB;
     cg_strtab_init(&d->strs);
     d->unknown = intern(d, "??");
     read_units(d);
     if (d->ncus == 0) {
-        cg_error_set(err, 1, "%s: no DWARF debugging information (build it with -g)", path);
+        if (dbg_path)
+            cg_error_set(err, 1,
+                         "%s: no compilation unit in the DWARF of its separate debug file %s", path,
+                         dbg_path);
+        else
+            cg_error_set(err, 1, "%s: no DWARF debugging information (build it with -g)", path);
+        free(dbg_path);
         cg_dwarf_close(d);
         return NULL;
     }
+    free(dbg_path);
+    read_symbols(elf, true, &d->own);
+    if (dbg_elf) read_symbols(dbg_elf, false, &d->dbg);
     read_sections(d);
-    read_symbols(d);
-    read_line_section(d);
+    read_line_section(d, dw_elf);
     return d;
 }
 
@@ -1032,11 +1528,14 @@ void cg_dwarf_close(cg_dwarf *d)
     }
     free(d->cus);
     free(d->secs);
-    free(d->syms);
+    free(d->own.syms);
+    free(d->dbg.syms);
     free(d->rng);
     cg_u64map_free(&d->files);
     cg_strtab_free(&d->strs);
     dwarf_end(d->dw);
+    if (d->dbg_elf) elf_end(d->dbg_elf);
+    if (d->dbg_fd >= 0) close(d->dbg_fd);
     elf_end(d->elf);
     close(d->fd);
     free(d);

@@ -11,6 +11,34 @@
    a function is named, how a file name is put together, a symbol's name for
    code that DWARF does not describe), the quirk is reproduced.
 
+   What is read from where, as binutils 2.40 reads it:
+
+   * An object with a .debug_info section (or .zdebug_info) is read alone:
+     its DWARF, and its symbol table (its dynamic one when it has none).
+   * An object without one (stripped, as Debian ships it, the DWARF in a
+     -dbgsym or -dbg package) is read with a separate debug file, looked
+     for in binutils' order and stopping at the first found:
+     1. by its build ID (its NT_GNU_BUILD_ID note), the file
+        .build-id/NN/NNNN...debug (NN the ID's first byte in hex, then the
+        rest) in ./ and ./.debug/ (the current directory's, not the
+        object's), /usr/lib/debug/, /usr/lib/debug/usr/ and binutils'
+        configured debug directory (/usr/lib/x86_64-linux-gnu/debug/ on
+        Debian amd64; CG_DEBUGDIR at build time), taken if it is an ELF
+        file with the same build ID;
+     2. by its .gnu_debuglink section (a file name and a CRC-32), that name
+        in the object's directory as the object was named, its .debug/
+        subdirectory, and /usr/lib/debug, /usr/lib/debug/usr and the
+        configured directory each followed by the object's directory with
+        symbolic links resolved, taken if the whole file's CRC is the
+        link's.
+     The DWARF then comes from the debug file (libc6-dbg's file for libc,
+     found by build ID), and so does the symbol table that names code,
+     for each of the object's sections that has a counterpart of the same
+     name at the same place in the debug file; which addresses are code
+     (the sections) is still read from the object.  A debug file taken
+     that holds no DWARF is not passed over for the next place: binutils
+     stops there too, and the object has no DWARF.
+
    The DWARF is read with elfutils' libdw, the symbol table with libelf, and
    names are demangled by libiberty as binutils does.  An object is opened
    once and asked many times: each compilation unit's functions and line
@@ -57,9 +85,13 @@ typedef enum cg_dwarf_mode {
     CG_DWARF_ADDR2LINE_RUN,
 } cg_dwarf_mode;
 
-/* Opens an object and reads what every question needs (its sections, its
-   symbols, the list of its compilation units).  NULL, with the reason in
-   *err, when the file cannot be read, is not ELF or has no DWARF. */
+/* Opens an object, and its separate debug file when its DWARF is there,
+   and reads what every question needs (its sections, its symbols, the
+   list of its compilation units).  NULL, with the reason in *err, when the
+   file cannot be read, is not ELF or has no DWARF, neither its own nor in
+   a debug file (the message then says where the debug file was looked for
+   by build ID and by .gnu_debuglink, and which files found there were
+   refused for another build ID or CRC). */
 cg_dwarf *cg_dwarf_open(const char *path, cg_dwarf_mode mode, cg_error *err);
 
 /* The inline chain of the instruction at addr: outermost first, innermost

@@ -24,6 +24,25 @@
 #   inline/unreadable  so are a missing file and a file that is not ELF
 #   inline/outside  addresses in no function (in no section, in .plt, in
 #                   .rodata) have 0 levels, where addr2line prints ?? / ??:0
+#   inline/debuglink   the C++ program with its DWARF split off as Debian's
+#                   -dbgsym packages do it (objcopy --only-keep-debug, strip
+#                   --strip-debug, objcopy --add-gnu-debuglink) into the
+#                   .debug/ subdirectory, found by its .gnu_debuglink past a
+#                   decoy of the same name with another CRC in the object's
+#                   own directory, the first place binutils looks
+#   inline/build-id the C++ program stripped of everything, symbols too
+#                   (strip --strip-all), its debug file found by build ID
+#                   alone as .build-id/NN/NNN...debug under ./.debug/, past
+#                   a decoy with another build ID under ./: the current
+#                   directory is the root binutils tries first and the one
+#                   a test can move without root (/usr/lib/debug's: libc)
+#   inline/build-id-cwd  that root is the current directory, not the
+#                   object's: from elsewhere neither finds the debug file
+#   inline/debuglink-crc  a debuglink's file whose CRC is not the link's is
+#                   not read: addr2line knows no line, ours refuses
+#   inline/libc     the C library with libc6-dbg's debug file, found by build
+#                   ID in /usr/lib/debug/.build-id: every instruction address
+#                   (SKIP without libc6-dbg)
 #   inline/profile-c, -cxx, -rust, -lto
 #                   cg_annotate --inline-frames=yes on our tool's profile of
 #                   each program (--inline-frames=yes, chasing off) against
@@ -37,7 +56,8 @@ set -u
 . "$abs_top_srcdir/tests/lib.sh"
 src=$abs_top_srcdir/tests/inline
 work=$(pwd)/out
-names="inline/c inline/cxx inline/rust inline/lto inline/steady inline/no-debug inline/unreadable inline/outside"
+names="inline/c inline/cxx inline/rust inline/lto inline/steady inline/no-debug inline/unreadable inline/outside
+inline/debuglink inline/build-id inline/build-id-cwd inline/debuglink-crc inline/libc"
 profiles="inline/profile-c inline/profile-cxx inline/profile-rust inline/profile-lto"
 rm -rf "$work" && mkdir -p "$work" || exit 2
 
@@ -52,7 +72,7 @@ if [ ! -x "$drv" ]; then
   for n in $names $profiles; do skip_ours "$n" "no driver $drv: run 'make check' in tests/inline"; done
   exit 0
 fi
-for t in addr2line objdump readelf; do
+for t in addr2line objdump readelf objcopy strip; do
   if ! command -v $t >/dev/null 2>&1; then
     for n in $names $profiles; do missing "$n" "no $t (Debian package binutils)"; done
     exit 0
@@ -194,6 +214,124 @@ if [ -f c ]; then
   fi
 else
   skip_ours inline/outside "the C program was not built"
+fi
+
+# ---- separate debug files: where binutils reads the DWARF from ----------
+
+# compare_split NAME BIN ORIG: compare on BIN, whose DWARF lies in a
+# separate debug file, once addr2line is seen to find that file: its
+# answers for BIN must be those for ORIG, the program BIN was made from.
+compare_split() {
+  addrs "$2" >"$2.addrs"
+  addr2line -a -i -f -C -e "$3" <"$2.addrs" >"$2.orig.a2l" 2>&1
+  if ! addr2line -a -i -f -C -e "$2" <"$2.addrs" 2>&1 | cmp -s - "$2.orig.a2l"; then
+    fail "$1" "addr2line's answers for $2 are not those for $3: it does not find $2's debug file"
+    return
+  fi
+  compare "$1" "$2"
+}
+
+# build_id BIN: BIN's build ID, in hex.
+build_id() { readelf -n "$1" 2>/dev/null | awk '/Build ID:/ { print $3; exit }'; }
+
+# only_unknown FILE: whether every FILE:LINE line of addr2line's answers
+# (without -a) in FILE is ??:? or ??:0, which it prints without DWARF.
+only_unknown() { awk 'NR % 2 == 0' "$1" | grep -qv '^??:' && return 1; return 0; }
+
+if [ "$cxx_built" = true ]; then
+  # The decoy in dl/ has the debug file's name and another CRC: the C
+  # program's debug file, whose DWARF would answer otherwise.
+  rm -rf dl && mkdir -p dl/.debug
+  if ! { cp cxx dl/cxx && objcopy --only-keep-debug dl/cxx dl/.debug/cxx.debug &&
+    strip --strip-debug dl/cxx && (cd dl && objcopy --add-gnu-debuglink=.debug/cxx.debug cxx) &&
+    objcopy --only-keep-debug c dl/cxx.debug; } >dl.log 2>&1; then
+    fail inline/debuglink "cannot split the C++ program's debug file or make the decoy:" "$(head -3 dl.log)"
+  else
+    compare_split inline/debuglink dl/cxx cxx
+  fi
+
+  # binutils' first two places for .build-id/NN/NNN...debug are relative
+  # to the current directory: both run in bid/.  The debug file is in the
+  # second, ./.debug/.build-id/; in the first lies a decoy with another
+  # build ID, the C program's debug file.
+  bid=$(build_id cxx)
+  nn=$(printf %.2s "$bid")
+  rm -rf bid && mkdir -p bid
+  if [ -z "$bid" ]; then
+    fail inline/build-id "the C++ program has no build ID (readelf -n)"
+    skip inline/build-id-cwd "the C++ program has no build ID"
+  elif ! { mkdir -p "bid/.build-id/$nn" "bid/.debug/.build-id/$nn" &&
+    objcopy --only-keep-debug cxx "bid/.debug/.build-id/$nn/${bid#??}.debug" &&
+    objcopy --only-keep-debug c "bid/.build-id/$nn/${bid#??}.debug" &&
+    strip --strip-all -o bid/cxx cxx; } >bid.log 2>&1; then
+    fail inline/build-id "cannot split the C++ program's debug file:" "$(head -3 bid.log)"
+    skip inline/build-id-cwd "the debug file was not made"
+  else
+    (cd bid && compare_split inline/build-id cxx ../cxx)
+    addr2line -i -f -C -e bid/cxx <bid/cxx.addrs >bid-cwd.a2l 2>&1
+    "$drv" bid/cxx "$(head -1 bid/cxx.addrs)" >bid-cwd.out 2>bid-cwd.err
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q "^inline-chain: error: bid/cxx: no DWARF debugging information" bid-cwd.err &&
+      only_unknown bid-cwd.a2l; then
+      pass inline/build-id-cwd
+    else
+      fail inline/build-id-cwd "from out/, expected no line from addr2line and ours refusing bid/cxx;" \
+        "ours: status $rc, $(head -c 200 bid-cwd.err)" \
+        "addr2line: $(awk 'NR % 2 == 0' bid-cwd.a2l | grep -v '^??:' | head -3 | tr '\n' ' ')"
+    fi
+  fi
+else
+  for n in inline/debuglink inline/build-id inline/build-id-cwd; do
+    skip "$n" "the C++ program was not built"
+  done
+fi
+
+# The debug file with a byte appended: its DWARF is the program's, only
+# its CRC is not the link's.
+if [ -f c ]; then
+  rm -rf crc && mkdir -p crc/.debug
+  if ! { cp c crc/c && objcopy --only-keep-debug crc/c crc/.debug/c.debug &&
+    strip --strip-debug crc/c && (cd crc && objcopy --add-gnu-debuglink=.debug/c.debug c) &&
+    printf '\n' >>crc/.debug/c.debug; } >crc.log 2>&1; then
+    fail inline/debuglink-crc "cannot split the C program's debug file:" "$(head -3 crc.log)"
+  else
+    addrs crc/c >crc/c.addrs
+    addr2line -i -f -C -e crc/c <crc/c.addrs >crc.a2l 2>&1
+    "$drv" crc/c "$(head -1 crc/c.addrs)" >crc.out 2>crc.err
+    rc=$?
+    if [ $rc -eq 1 ] && [ ! -s crc.out ] &&
+      grep -q "^inline-chain: error: crc/c: no DWARF debugging information" crc.err &&
+      grep -q "crc/.debug/c.debug has CRC" crc.err && only_unknown crc.a2l; then
+      pass inline/debuglink-crc
+    else
+      fail inline/debuglink-crc "expected no line from addr2line and ours refusing crc/c, naming the CRC;" \
+        "ours: status $rc, $(head -c 400 crc.err)" \
+        "addr2line: $(awk 'NR % 2 == 0' crc.a2l | grep -v '^??:' | head -3 | tr '\n' ' ')"
+    fi
+  fi
+else
+  skip_ours inline/debuglink-crc "the C program was not built"
+fi
+
+# The C library as Debian ships it: stripped, its DWARF and symbol table in
+# libc6-dbg's /usr/lib/debug/.build-id/NN/NNN...debug.  Asked through a
+# link in out/, where the suite writes its files.
+libc=/lib/x86_64-linux-gnu/libc.so.6
+lbid=$(build_id "$libc")
+ldbg=/usr/lib/debug/.build-id/$(printf %.2s "$lbid")/${lbid#??}.debug
+if [ ! -f "$libc" ]; then
+  skip inline/libc "no $libc (the case is about Debian's amd64 C library)"
+elif readelf -S -W "$libc" | grep -q ' \.z*debug_info '; then
+  skip inline/libc "$libc carries its own DWARF: there is no separate debug file to find"
+elif [ -z "$lbid" ]; then
+  skip inline/libc "$libc has no build ID"
+elif [ ! -f "$ldbg" ]; then
+  skip inline/libc "no $ldbg: libc's debug file is in Debian's libc6-dbg"
+else
+  ln -sf "$libc" libc.so.6
+  compare inline/libc libc.so.6
+  # A third of a million addresses: the answers take some 60 MB.
+  if cmp -s libc.so.6.a2l libc.so.6.ours; then rm -f libc.so.6.a2l libc.so.6.ours libc.so.6.addrs; fi
 fi
 
 # profile NAME BIN: the oracle on our profile of BIN (built above).
