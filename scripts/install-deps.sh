@@ -7,7 +7,7 @@
 # and Debian's packaging tools for the package's test (tests/package).
 set -e
 PKGS="gcc make libc6-dev pkg-config autoconf automake libtool valgrind libpcre2-dev libdw-dev libiberty-dev"
-[ "${1:-}" = "--tests" ] && PKGS="$PKGS g++ python3 python3-jsonschema gzip coreutils groff-base man-db chromium chromium-driver python3-selenium fonts-dejavu-core kcachegrind dbus-daemon rustc strace build-essential debhelper dpkg-dev lintian debootstrap"
+[ "${1:-}" = "--tests" ] && PKGS="$PKGS g++ python3 python3-jsonschema gzip coreutils groff-base man-db chromium chromium-driver python3-selenium fonts-dejavu-core kcachegrind dbus-daemon rustc strace libc6-dbg build-essential debhelper dpkg-dev lintian debootstrap"
 
 missing=""
 for p in $PKGS; do
