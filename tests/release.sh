@@ -19,7 +19,9 @@
 #    tool directory as VG_LIBEXECDIR, so the oracle is the release's own
 #    cachegrind, both run by the system's launcher with VALGRIND_LIB; then
 #    the harnesses' suite (tests/clients) the same way, against the
-#    release's own Callgrind (cases named SUITE-X.Y.Z/clients/CASE).
+#    release's own Callgrind (cases named SUITE-X.Y.Z/clients/CASE), and
+#    the inlined frames' oracle (tests/inline/profiles.sh, cases named
+#    SUITE-X.Y.Z/inline/profile-PROG), against that Callgrind too.
 #
 # When the package cannot be fetched (no network), the suite SKIPs with the
 # reason, except under CI=true, where every release must be tested: FAIL.
@@ -134,5 +136,9 @@ if [ -z "${CASES:-}" ]; then
   (cd "$build/tests/clients" && abs_top_srcdir=$src abs_top_builddir=$build \
      sh "$src/tests/clients/run.sh") 2>&1 |
     sed -e "s#^\\(PASS\\|FAIL\\|SKIP\\): #\\1: $tag/clients/#"
+  # Inlined frames against this release's Callgrind (tests/inline).
+  mkdir -p "$build/tests/inline" || exit 2
+  (cd "$build/tests/inline" && abs_top_srcdir=$src abs_top_builddir=$build CG_ANNOTATE=$cga \
+     INLINE_VGLIB=$vglib INLINE_TAG=$tag/inline sh "$src/tests/inline/profiles.sh") 2>&1
 fi
 exit 0

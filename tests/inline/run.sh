@@ -43,11 +43,9 @@
 #   inline/libc     the C library with libc6-dbg's debug file, found by build
 #                   ID in /usr/lib/debug/.build-id: every instruction address
 #                   (SKIP without libc6-dbg)
-#   inline/profile-c, -cxx, -rust, -lto
-#                   cg_annotate --inline-frames=yes on our tool's profile of
-#                   each program (--inline-frames=yes, chasing off) against
-#                   Callgrind's Ir per instruction and call site (chasing
-#                   off too) and addr2line's chains: profile-oracle.py
+#   inline/profile-* the profiles of these programs against the oracles:
+#                   profiles.sh (also run against other releases by
+#                   tests/release.sh)
 #
 # After a PASS a `#` line says how many addresses were compared.  Runs in
 # the build directory (tests/inline); everything goes to out/.
@@ -58,23 +56,23 @@ src=$abs_top_srcdir/tests/inline
 work=$(pwd)/out
 names="inline/c inline/cxx inline/rust inline/lto inline/steady inline/no-debug inline/unreadable inline/outside
 inline/debuglink inline/build-id inline/build-id-cwd inline/debuglink-crc inline/libc"
-profiles="inline/profile-c inline/profile-cxx inline/profile-rust inline/profile-lto"
 rm -rf "$work" && mkdir -p "$work" || exit 2
 
 # The driver: made by `make check`, or here when the suite runs alone.
 drv=$(pwd)/inline-chain
 if [ -f Makefile ] && ! ${MAKE:-make} -s inline-chain >"$work/make.log" 2>&1; then
   for n in $names; do fail "$n" "the driver does not build:" "$(tail -5 "$work/make.log")"; done
-  for n in $profiles; do skip "$n" "the driver does not build"; done
+  sh "$src/profiles.sh"
   exit 0
 fi
 if [ ! -x "$drv" ]; then
-  for n in $names $profiles; do skip_ours "$n" "no driver $drv: run 'make check' in tests/inline"; done
+  for n in $names; do skip_ours "$n" "no driver $drv: run 'make check' in tests/inline"; done
+  sh "$src/profiles.sh"
   exit 0
 fi
 for t in addr2line objdump readelf objcopy strip; do
   if ! command -v $t >/dev/null 2>&1; then
-    for n in $names $profiles; do missing "$n" "no $t (Debian package binutils)"; done
+    for n in $names; do missing "$n" "no $t (Debian package binutils)"; done
     exit 0
   fi
 done
@@ -334,44 +332,7 @@ else
   if cmp -s libc.so.6.a2l libc.so.6.ours; then rm -f libc.so.6.a2l libc.so.6.ours libc.so.6.addrs; fi
 fi
 
-# profile NAME BIN: the oracle on our profile of BIN (built above).
-ours_vg=$abs_top_builddir/vg-in-place
-annotate=$abs_top_builddir/post/cg_annotate
-profile() {
-  if [ ! -x "$2" ]; then
-    skip_ours "$1" "the program was not built"
-    return
-  fi
-  if ! "$VALGRIND" --tool=callgrind --dump-instr=yes --vex-guest-chase=no --skip-plt=no \
-    --callgrind-out-file="$2.cgi" "./$2" >/dev/null 2>"$2.cgi.err"; then
-    fail "$1" "Callgrind failed: $(tail -3 "$2.cgi.err")"
-    return
-  fi
-  if ! "$ours_vg" --tool=cachegrind --inline-frames=yes --vex-guest-chase=no \
-    --cachegrind-out-file="$2.prof" "./$2" >/dev/null 2>"$2.prof.err"; then
-    fail "$1" "our tool failed: $(tail -3 "$2.prof.err")"
-    return
-  fi
-  if ! "$annotate" --inline-frames=yes --format=json "$2.prof" >"$2.json" 2>"$2.json.err"; then
-    fail "$1" "cg_annotate failed: $(tail -3 "$2.json.err")"
-    return
-  fi
-  if python3 "$src/profile-oracle.py" "$2.cgi" "$2.prof" "$2.json" "$work/$2" >"$2.oracle" 2>&1; then
-    pass "$1"
-    echo "# $1: $(tail -1 "$2.oracle")"
-  else
-    fail "$1" "differs from the oracles:"
-    indent 30 <"$2.oracle"
-  fi
-}
-if [ ! -x "$ours_vg" ] || [ ! -x "$annotate" ]; then
-  for n in $profiles; do skip_ours "$n" "our tool or cg_annotate is not built"; done
-elif ! "$VALGRIND" --tool=callgrind --version >/dev/null 2>&1; then
-  for n in $profiles; do missing "$n" "no Callgrind in $VALGRIND"; done
-else
-  profile inline/profile-c c
-  profile inline/profile-cxx cxx
-  profile inline/profile-rust rust
-  profile inline/profile-lto lto
-fi
+# The profile cases: their own script, which tests/release.sh runs too,
+# against another release's tools.
+sh "$src/profiles.sh"
 exit 0
