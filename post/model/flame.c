@@ -405,12 +405,16 @@ static void inline_split(cg_flame *fl, const cg_profile *p)
         }
         sp.at[sp.n_at++] = sp.at[k];
     }
-    for (size_t i = 1; i < n0; i++) {
+    /* The frames made here come after the others: inlined ones, and the
+       copies of the subtrees moved under them, which are split in turn
+       (their originals stay, empty). */
+    for (size_t i = 1; i < fl->n; i++) {
         if (fl->f[i].kind != CG_FRAME_FN || root_of[fl->f[i].fn] == CG_NO_NODE) continue;
         uint32_t r = root_of[fl->f[i].fn];
         memcpy(sp.self, cg_frame_incl(fl, i, 0), nev * sizeof(cg_count));
+        if (cg_cc_zero(sp.self, nev)) continue;
         for (uint32_t c = fl->f[i].child; c != CG_NONE; c = fl->f[c].next)
-            if (c < n0) cg_cc_add(sp.self, cg_frame_incl(fl, c, 0), nev, -1);
+            cg_cc_add(sp.self, cg_frame_incl(fl, c, 0), nev, -1);
         sp.total = sub + (size_t)r * nev;
         /* One frame holds all of its function's self cost: the split is
            exact. */
@@ -421,7 +425,7 @@ static void inline_split(cg_flame *fl, const cg_profile *p)
         /* A callee whose calls all came from one inlined frame goes under
            it, with its cost added to that frame and those above it. */
         for (uint32_t c = fl->f[i].child; c != CG_NONE; c = fl->f[c].next) {
-            if (c >= n0 || fl->f[c].kind != CG_FRAME_FN) continue;
+            if (fl->f[c].kind != CG_FRAME_FN || cg_cc_zero(cg_frame_incl(fl, c, 0), nev)) continue;
             uint32_t n = site_of(&sp, r, fl->f[c].fn);
             if (n == CG_NO_NODE || n == r) continue;
             uint32_t y = frame_for(&sp, (uint32_t)i, n);
