@@ -16,6 +16,9 @@
 #                                C cg_merge stops at the first `#` line, the
 #                                one exception docs/format.md names; its
 #                                message is checked, readers/3.19-cg_merge)
+#   readers/R-*-inline-MODE      the same programs on our files with
+#                                --inline-frames=yes print what they print for
+#                                those files without their `#i` section
 # for R = 3.19 (Debian 12: Perl and C programs), 3.24 (Debian 13) and 3.27
 # (Debian sid, Python programs from 3.21 on): the installed release's in
 # /usr/bin, the others' from the packages that scripts/fetch-valgrind.sh
@@ -91,11 +94,19 @@ for m in $modes; do
     vg cachegrind "$work/up-$m" "$p.out" "$p" $(opts_of "$m") &&
       vg cgours "$work/us-$m" "$p.out" "$p" $(opts_of "$m") &&
       vg cgours "$work/df-$m" "$p.out" "$p" $(opts_of "$m") --call-graph=yes -q -q &&
-      vg cgours "$work/cg-$m" "$p.out" "$p" $(opts_of "$m") --call-graph=callgrind ||
+      vg cgours "$work/cg-$m" "$p.out" "$p" $(opts_of "$m") --call-graph=callgrind &&
+      vg cgours "$work/in-$m" "$p.out" "$p" $(opts_of "$m") --inline-frames=yes ||
       { ok_runs=no; fail "readers/run-$m-$p" "a run failed"; cat "$work"/*-"$m"/"$p".out.err | indent 20; }
   done
   grep -q '^# call graph, packed:' "$work/us-$m/chase.out" ||
     { ok_runs=no; fail "readers/ours-$m" "our default file has no call graph"; }
+  # With --inline-frames=yes, and the same files without its `#i` section.
+  mkdir -p "$work/ni-$m"
+  for p in chase recursion; do
+    grep -v -e '^#i' -e '^# inline frames' "$work/in-$m/$p.out" >"$work/ni-$m/$p.out"
+  done
+  grep -q '^#i 0x' "$work/in-$m/recursion.out" ||
+    { ok_runs=no; fail "readers/ours-$m" "our --inline-frames=yes file has no #i lines"; }
   # 3.19 writes desc: lines of caches it did not simulate, and we write
   # none (docs/cachegrind.md, "Where we differ from upstream"): upstream's
   # file loses them, so that only the call graph is compared.
@@ -131,6 +142,19 @@ same() {
     "prints something else for our file than for upstream's"
 }
 
+# same_inline NAME CMD...: CMD prints the same for our --inline-frames=yes
+# files (in-MODE) as for them without their `#i` section (ni-MODE).
+same_inline() {
+  _name=$1
+  shift
+  for _s in in ni; do
+    (cd "$work/$_s-$m" && PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 "$@" 2>&1 |
+      sed '/^Invocation: /d; /^Data file: /d' >"$work/$_s-$m.$_name.txt")
+  done
+  verdict "$_name-$m" "$work/ni-$m.$_name.txt" "$work/in-$m.$_name.txt" \
+    "prints something else for our --inline-frames=yes file than without its #i lines"
+}
+
 # The releases' programs: the installed one's (3.19 on Debian 12, 3.24 on
 # Debian 13), and the others fetched.
 installed=$("$VALGRIND" --version 2>/dev/null | sed -n 's/^valgrind-\([0-9]*\.[0-9]*\).*/\1/p')
@@ -164,6 +188,10 @@ for r in $releases; do
     same "$r-cg_annotate" $run "$bin/cg_annotate" chase.out
     same "$r-cg_diff" $run "$bin/cg_diff" chase.out recursion.out
     [ "$r" = 3.19 ] || same "$r-cg_merge" $run "$bin/cg_merge" chase.out recursion.out
+    # Our --inline-frames=yes file reads as it does without its section.
+    same_inline "$r-cg_annotate-inline" $run "$bin/cg_annotate" recursion.out
+    same_inline "$r-cg_diff-inline" $run "$bin/cg_diff" chase.out recursion.out
+    [ "$r" = 3.19 ] || same_inline "$r-cg_merge-inline" $run "$bin/cg_merge" chase.out recursion.out
   done
 done
 
