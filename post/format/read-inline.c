@@ -78,7 +78,7 @@ static bool call(cg_inline_rd *k, const char *line, size_t len)
         if (s->vals[e] < 0)
             return cg_sink_fail_at(s, s->lr.lineno, "a negative count in a `#ic` line: ", line,
                                    len);
-    cg_inl_call key = {k->obj, (uint64_t)addr, k->file, k->fn, k->cobj, k->cfile, k->cfn, 0, 0};
+    cg_inl_call key = {k->obj, (uint64_t)addr, k->file, k->fn, k->cobj, k->cfile, k->cfn, 0, 0, 0};
     return cg_sink_inline_call(s, &key, count);
 }
 

@@ -260,7 +260,8 @@ bool cg_sink_inline(cg_sink *s, uint32_t obj, uint64_t addr, uint32_t file, uint
             return cg_sink_fail(s, "counts too large for 64 bits");
     if (!s->accumulate) return true;
     const cg_count *v = profile_order(s);
-    cg_inls_add(&p->inls, cg_inls_get(&p->inls, obj, addr, file, fn, line), v, s->o->sign);
+    cg_inls_add(&p->inls, cg_inls_get(&p->inls, obj, addr, file, fn, line, (uint8_t)side_of(s)), v,
+                1);
     return true;
 }
 
@@ -273,7 +274,9 @@ bool cg_sink_inline_call(cg_sink *s, const cg_inl_call *key, cg_count count)
     /* As cg_sink_call guards a call's count and costs. */
     if (!cg_mag_add(&p->calls_mag, &c, 1) || !cg_mag_add(p->count_mag, v, s->nev))
         return cg_sink_fail(s, "counts too large for 64 bits");
-    cg_inls_call_add(&p->inls, cg_inls_call_get(&p->inls, key), count, v, s->o->sign);
+    cg_inl_call k = *key;
+    k.side = (uint8_t)side_of(s);
+    cg_inls_call_add(&p->inls, cg_inls_call_get(&p->inls, &k), count, v, 1);
     return true;
 }
 

@@ -60,12 +60,43 @@ static bool repeats(const cg_chain_level *c, size_t k, const char *outer)
     return false;
 }
 
+/* What a --diff's side changes: the sum's sign, and with the sides kept
+   (cg_profile.keep_sides) the entry's or call's side bit and the old
+   side's own costs. */
+static int sign_of(uint8_t side)
+{
+    return side == CG_SIDE_OLD ? -1 : 1;
+}
+
+static void pair_add(cg_profile *p, uint32_t pair, const cg_count *v, int by, uint8_t side)
+{
+    cg_cc_add(cg_pair_cc(p, pair), v, p->n_events, by * sign_of(side));
+    if (!p->keep_sides) return;
+    p->pairs[pair].sides |= 1u << side;
+    if (side == CG_SIDE_OLD)
+        cg_cc_add(p->pair_old_cc + (size_t)pair * p->n_events, v, p->n_events, by);
+}
+
+static void arc_add(cg_profile *p, uint32_t a, cg_count count, const cg_count *v, int by,
+                    uint8_t side)
+{
+    p->arcs[a].count += by * sign_of(side) * count;
+    cg_arc_add(p, a, v, by * sign_of(side));
+    if (!p->keep_sides) return;
+    p->arcs[a].sides |= 1u << side;
+    if (side == CG_SIDE_OLD) {
+        cg_count *old = p->arc_old + (size_t)a * (p->n_events + 1);
+        cg_cc_add(old, v, p->n_events, by);
+        old[p->n_events] += by * count;
+    }
+}
+
 /* Adds costs v to each inlined call of chain c[0 .. n) (c[0] the
-   out-of-line function, whose entry is `outer`); the innermost frame's
-   entry in *inner.  `file`: the innermost frame's file as the flat part
-   names it (CG_NONE: as DWARF does). */
+   out-of-line function, whose entry is `outer`) on a --diff's `side`; the
+   innermost frame's entry in *inner.  `file`: the innermost frame's file
+   as the flat part names it (CG_NONE: as DWARF does). */
 static bool walk(rw *w, uint32_t outer, uint32_t file, const cg_chain_level *c, size_t n,
-                 const cg_count *v, uint32_t *inner)
+                 const cg_count *v, uint8_t side, uint32_t *inner)
 {
     cg_profile *p = w->p;
     size_t nev = p->n_events;
@@ -85,7 +116,7 @@ static bool walk(rw *w, uint32_t outer, uint32_t file, const cg_chain_level *c, 
         if (!cg_mag_add(p->count_mag, v, nev))
             return cg_error_set(w->err, 1, "counts too large for 64 bits");
         /* A second read (cg_annotate's, for lines) keeps the graph made. */
-        if (!p->skip_arcs) cg_arc_add(p, cg_arc_get(p, caller, 0, obj, f, callee_fn), v, 1);
+        if (!p->skip_arcs) arc_add(p, cg_arc_get(p, caller, 0, obj, f, callee_fn), 0, v, 1, side);
         cg_intern(&w->seen, c[k].fn, strlen(c[k].fn));
         /* The frame's own entry: level-2 frames' self costs are the
            function's, as in the rest of a Cachegrind file. */
@@ -94,6 +125,7 @@ static bool walk(rw *w, uint32_t outer, uint32_t file, const cg_chain_level *c, 
         w->frame_fn[k] = key.fn;
         w->frame_file[k] = f;
         p->pairs[caller].counted = true;
+        if (p->keep_sides) p->pairs[caller].sides |= 1u << side;
     }
     *inner = caller;
     return true;
@@ -102,13 +134,15 @@ static bool walk(rw *w, uint32_t outer, uint32_t file, const cg_chain_level *c, 
 /* Moves one instruction's costs v from `flat` (its line's entry) to its
    innermost frame, through its chain's inlined calls. */
 static bool move(rw *w, uint32_t flat, uint32_t file, const cg_chain_level *c, size_t n,
-                 const cg_count *v)
+                 const cg_count *v, uint8_t side)
 {
     cg_profile *p = w->p;
     uint32_t inner;
-    if (!walk(w, flat, file, c, n, v, &inner)) return false;
-    cg_cc_add(cg_pair_cc(p, flat), v, p->n_events, -1);
-    cg_cc_add(cg_pair_cc(p, inner), v, p->n_events, 1);
+    if (!walk(w, flat, file, c, n, v, side, &inner)) return false;
+    pair_add(p, flat, v, -1, side);
+    pair_add(p, inner, v, 1, side);
+    /* Flame graphs of a --diff have no inlined frames. */
+    if (side != CG_SIDE_NEW) return true;
     /* The chain in its out-of-line function's tree, for flame graphs: its
        frames named as their entries are. */
     uint32_t node = cg_inls_node(&p->inls, CG_NO_NODE, p->pairs[flat].fn, CG_NONE);
@@ -126,20 +160,18 @@ static bool move_call(rw *w, uint32_t outer, const cg_inl_call *e, const cg_chai
 {
     cg_profile *p = w->p;
     uint32_t inner;
-    if (!walk(w, outer, CG_NONE, c, n, v, &inner)) return false;
+    if (!walk(w, outer, CG_NONE, c, n, v, e->side, &inner)) return false;
+    if (!p->skip_arcs) {
+        arc_add(p, cg_arc_get(p, outer, 0, e->cobj, e->cfile, e->cfn), e->count, v, -1, e->side);
+        arc_add(p, cg_arc_get(p, inner, 0, e->cobj, e->cfile, e->cfn), e->count, v, 1, e->side);
+    }
+    if (e->side != CG_SIDE_NEW) return true;
     cg_inls *s = &p->inls;
     uint32_t root = cg_inls_node(s, CG_NO_NODE, base_fn(p, p->pairs[outer].fn), CG_NONE),
              node = root;
     for (size_t k = 1; k < n; k++) node = cg_inls_node(s, node, w->frame_fn[k], w->frame_file[k]);
     xgrow((void **)&s->sites, &s->cap_sites, s->n_sites + 1, sizeof *s->sites);
     s->sites[s->n_sites++] = (struct cg_inl_site){root, node, base_fn(p, e->cfn)};
-    if (p->skip_arcs) return true;
-    uint32_t from = cg_arc_get(p, outer, 0, e->cobj, e->cfile, e->cfn);
-    uint32_t to = cg_arc_get(p, inner, 0, e->cobj, e->cfile, e->cfn);
-    p->arcs[from].count -= e->count;
-    cg_arc_add(p, from, v, -1);
-    p->arcs[to].count += e->count;
-    cg_arc_add(p, to, v, 1);
     return true;
 }
 
@@ -181,7 +213,7 @@ bool cg_inline_apply(cg_profile *p, cg_chain_fn chain, void *ctx, cg_inline_stat
             continue;
         }
         const cg_count *v = cg_inls_cc(s, (uint32_t)i, buf);
-        ok = move(&w, flat, e->file, c, n, v);
+        ok = move(&w, flat, e->file, c, n, v, e->side);
         st->moved++;
     }
     for (size_t i = 0; ok && i < s->n_calls; i++) {

@@ -18,7 +18,7 @@ static uint64_t key_hash(uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn
 static uint64_t hash_of(const void *ctx, uint32_t i)
 {
     const cg_inl *e = &((const cg_inls *)ctx)->v[i];
-    return key_hash(e->obj, e->addr, e->file, e->fn, e->line);
+    return key_hash(e->obj, e->addr, e->file, e->fn, e->line) ^ e->side;
 }
 
 static uint64_t call_hash(const cg_inl_call *c)
@@ -26,7 +26,7 @@ static uint64_t call_hash(const cg_inl_call *c)
     uint64_t h = key_hash(c->obj, c->addr, c->file, c->fn, 0);
     h ^= ((uint64_t)c->cobj << 32 | c->cfile) * 0xD6E8FEB86659FD93ULL;
     h ^= (uint64_t)c->cfn * 0x9E3779B97F4A7C15ULL;
-    return h ^ h >> 31;
+    return (h ^ h >> 31) ^ c->side;
 }
 
 static uint64_t call_hash_of(const void *ctx, uint32_t i)
@@ -37,7 +37,7 @@ static uint64_t call_hash_of(const void *ctx, uint32_t i)
 static bool same_call(const cg_inl_call *a, const cg_inl_call *b)
 {
     return a->addr == b->addr && a->obj == b->obj && a->file == b->file && a->fn == b->fn &&
-           a->cobj == b->cobj && a->cfile == b->cfile && a->cfn == b->cfn;
+           a->cobj == b->cobj && a->cfile == b->cfile && a->cfn == b->cfn && a->side == b->side;
 }
 
 void cg_inls_init(cg_inls *s, size_t nev)
@@ -98,20 +98,21 @@ const cg_count *cg_inls_call_cc(const cg_inls *s, uint32_t i, cg_count *buf)
 }
 
 uint32_t cg_inls_get(cg_inls *s, uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn,
-                     int64_t line)
+                     int64_t line, uint8_t side)
 {
-    size_t j = cg_itab_start(&s->tab, key_hash(obj, addr, file, fn, line));
+    size_t j = cg_itab_start(&s->tab, key_hash(obj, addr, file, fn, line) ^ side);
     for (;; j = cg_itab_next(&s->tab, j)) {
         uint32_t v = s->tab.slots[j];
         if (!v) break;
         const cg_inl *e = &s->v[v - 1];
-        if (e->addr == addr && e->obj == obj && e->file == file && e->fn == fn && e->line == line)
+        if (e->addr == addr && e->obj == obj && e->file == file && e->fn == fn && e->line == line &&
+            e->side == side)
             return v - 1;
     }
     if (s->n >= UINT32_MAX - 1) cg_die("too many instructions of inlined code");
     uint32_t i = (uint32_t)s->n;
     xgrow((void **)&s->v, &s->cap, s->n + 1, sizeof *s->v);
-    s->v[i] = (cg_inl){obj, file, fn, line, addr, 0};
+    s->v[i] = (cg_inl){obj, file, fn, line, addr, 0, side};
     s->tab.slots[j] = i + 1;
     s->n++;
     cg_itab_added(&s->tab, s->n, hash_of, s);

@@ -6,7 +6,9 @@
    line) whose self costs include it.  They are a breakdown of part of the
    flat profile, never costs of their own: a line's costs less its
    instructions' are the line's code that was not inlined.  Merged over the
-   inputs by all five keys, as lines are.
+   inputs by all five keys, as lines are, each side of a --diff apart (its
+   counts as the file has them, never subtracted: the rewrite knows the
+   sides).
 
    With the call graph, the calls made from inlined code too: each one
    the calls of one call instruction (its object and address) from a
@@ -27,7 +29,8 @@ typedef struct cg_inl {
     uint32_t obj, file, fn; /* names in the profile's tables, after --mod-* */
     int64_t line;
     uint64_t addr;
-    uint32_t cc; /* its counts' handle in cg_inls.ccs */
+    uint32_t cc;  /* its counts' handle in cg_inls.ccs */
+    uint8_t side; /* a --diff's side it was read on (enum cg_side's 0 or 1) */
 } cg_inl;
 
 typedef struct cg_inl_call {
@@ -36,7 +39,8 @@ typedef struct cg_inl_call {
     uint32_t file, fn;         /* the caller: its entry file and name */
     uint32_t cobj, cfile, cfn; /* the callee */
     cg_count count;
-    uint32_t cc; /* its inclusive costs' handle in cg_inls.call_ccs */
+    uint32_t cc;  /* its inclusive costs' handle in cg_inls.call_ccs */
+    uint8_t side; /* as cg_inl's */
 } cg_inl_call;
 
 /* What the rewrite (inline-frames.h) found: per out-of-line function, the
@@ -75,7 +79,7 @@ void cg_inls_init(cg_inls *s, size_t nev);
 void cg_inls_free(cg_inls *s);
 /* The index of the instruction with these keys, made (zero) when new. */
 uint32_t cg_inls_get(cg_inls *s, uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn,
-                     int64_t line);
+                     int64_t line, uint8_t side);
 /* Adds sign times v to instruction i's counts (overflow ruled out by the
    caller, as for lines). */
 void cg_inls_add(cg_inls *s, uint32_t i, const cg_count *v, int sign);
