@@ -29,6 +29,9 @@ typedef struct rd {
     uint32_t obj, home, file, fn, fn_base;
     /* The callee named for the next calls= (cob=, cfi=, cfn=). */
     uint32_t cobj, cfile, cfn;
+    /* CodSpeed's `cfni=NAME`: the function whose inlined code the next
+       self costs are (CG_NONE: none, or after `cfni=???` or fn=). */
+    uint32_t inl_fn;
     bool in_body; /* a part's body has begun: a header key starts a part */
     enum { NEXT_COST, NEXT_CALL, NEXT_JUMP } next; /* what the next cost line is */
     cg_count call_count;
@@ -187,7 +190,9 @@ static bool cost_line(rd *r, const char *line, size_t len)
         r->cobj = r->cfile = CG_NONE;
         return cg_sink_call(s, line_of(r, at), obj, file, r->cfn, r->call_target, r->call_count);
     }
-    return cg_sink_cost(s, line_of(r, at));
+    if (!cg_sink_cost(s, line_of(r, at))) return false;
+    return r->inl_fn == CG_NONE ||
+           cg_sink_inline(s, CG_NONE, 0, r->file, r->fn, line_of(r, at), r->inl_fn);
 }
 
 /* Self costs go to the position just set (file, function, object). */
@@ -328,7 +333,7 @@ static void begin_part(rd *r)
     r->cp_last = 0;
     r->n_cp = 0;
     r->obj = r->home = r->file = r->fn = r->fn_base = CG_NONE;
-    r->cobj = r->cfile = r->cfn = CG_NONE;
+    r->cobj = r->cfile = r->cfn = r->inl_fn = CG_NONE;
     cg_profile *p = r->s->p;
     /* Costs before any fn= are nobody's: `???` in `???`. */
     r->file = r->home = p->file_unknown;
@@ -569,7 +574,17 @@ static bool spec_line(rd *r, const char *line, size_t len, bool *known)
     if (IS("fn")) {
         if ((id = name_ref(r, K_FN, v, vl)) == CG_NONE) return false;
         r->file = r->home; /* fn= returns to the function's own file */
+        r->inl_fn = CG_NONE;
         set_fn(r, id);
+    } else if (IS("cfni")) {
+        /* CodSpeed's inlined function (docs/format.md, "The Callgrind
+           format"): `???` ends it. */
+        if (vl == 3 && memcmp(v, "???", 3) == 0) {
+            r->inl_fn = CG_NONE;
+        } else {
+            if ((r->inl_fn = name_ref(r, K_FN, v, vl)) == CG_NONE) return false;
+            r->s->in->inline_state = CG_INLINE_READ;
+        }
     } else if (IS("fl")) {
         if ((id = name_ref(r, K_FILE, v, vl)) == CG_NONE) return false;
         r->file = r->home = id;
@@ -789,7 +804,7 @@ static bool claimed(cg_sink *s)
 bool cg_read_callgrind(cg_sink *s)
 {
     rd r = {.s = s, .part_no = 1, .n_pos = 1, .pos = {POS_LINE}};
-    r.obj = r.home = r.file = r.fn = r.fn_base = r.cobj = r.cfile = r.cfn = CG_NONE;
+    r.obj = r.home = r.file = r.fn = r.fn_base = r.cobj = r.cfile = r.cfn = r.inl_fn = CG_NONE;
     r.trigger = cg_text_copy("", 0);
     s->in->format = CG_FMT_CALLGRIND;
     s->in->has_graph = true;
@@ -833,7 +848,8 @@ cg_graph_lines *cg_graph_lines_new(cg_sink *s)
     cg_graph_lines *g = xcalloc(1, sizeof *g);
     rd *r = &g->r;
     *r = (rd){.s = s, .n_pos = 1, .pos = {POS_LINE}, .in_body = true};
-    r->obj = r->home = r->file = r->fn = r->fn_base = r->cobj = r->cfile = r->cfn = CG_NONE;
+    r->obj = r->home = r->file = r->fn = r->fn_base = r->cobj = r->cfile = r->cfn = r->inl_fn =
+        CG_NONE;
     s->in->has_graph = true;
     return g;
 }

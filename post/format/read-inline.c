@@ -53,7 +53,7 @@ static bool instruction(cg_inline_rd *k, const char *line, size_t len)
     for (size_t e = 0; e < s->nev; e++)
         if (s->vals[e] < 0)
             return cg_sink_fail_at(s, s->lr.lineno, "a negative count in a `#i` line: ", line, len);
-    return cg_sink_inline(s, k->obj, (uint64_t)addr, k->file, k->fn, lineno);
+    return cg_sink_inline(s, k->obj, (uint64_t)addr, k->file, k->fn, lineno, CG_NONE);
 }
 
 static bool call(cg_inline_rd *k, const char *line, size_t len)

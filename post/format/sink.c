@@ -251,7 +251,7 @@ bool cg_sink_cost(cg_sink *s, int64_t line)
 }
 
 bool cg_sink_inline(cg_sink *s, uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn,
-                    int64_t line)
+                    int64_t line, uint32_t inner)
 {
     cg_profile *p = s->p;
     if (!s->inl_total) s->inl_total = xcalloc(s->nev + 1, sizeof(cg_count));
@@ -260,8 +260,8 @@ bool cg_sink_inline(cg_sink *s, uint32_t obj, uint64_t addr, uint32_t file, uint
             return cg_sink_fail(s, "counts too large for 64 bits");
     if (!s->accumulate) return true;
     const cg_count *v = profile_order(s);
-    cg_inls_add(&p->inls, cg_inls_get(&p->inls, obj, addr, file, fn, line, (uint8_t)side_of(s)), v,
-                1);
+    cg_inls_add(&p->inls,
+                cg_inls_get(&p->inls, obj, addr, file, fn, line, (uint8_t)side_of(s), inner), v, 1);
     return true;
 }
 

@@ -111,12 +111,13 @@ bool cg_sink_call(cg_sink *s, int64_t site, uint32_t obj, uint32_t file, uint32_
    fails (*ok false) on counts too large. */
 uint32_t cg_sink_path(cg_sink *s, uint32_t parent, uint32_t file, uint32_t fn, cg_count calls,
                       bool *ok);
-/* The costs s->vals of one instruction of inlined code (our tool's `#i`
-   lines): object `obj`, address `addr` there, part of the self costs of
-   `line` of (file, fn), which the flat lines say too, so they go to no
-   total. */
+/* The costs s->vals of one instruction (our tool's `#i` lines): object
+   `obj`, address `addr` there, part of the self costs of `line` of (file,
+   fn), which the flat lines say too, so they go to no total.  Or, from a
+   Callgrind file's `cfni=NAME` (CodSpeed's), costs of code inlined from
+   function `inner` (obj CG_NONE, addr 0; CG_NONE otherwise). */
 bool cg_sink_inline(cg_sink *s, uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn,
-                    int64_t line);
+                    int64_t line, uint32_t inner);
 /* The calls s->vals (their inclusive costs) from an instruction of
    inlined code (our tool's `#ic` lines), as `key` names them (its count
    and cc ignored), `count` of them; part of a call the graph has. */

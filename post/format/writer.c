@@ -164,6 +164,8 @@ static int inl_order(const void *a, const void *b, void *prof)
 {
     const cg_profile *p = prof;
     const cg_inl *x = &p->inls.v[*(const uint32_t *)a], *y = &p->inls.v[*(const uint32_t *)b];
+    if (x->obj != y->obj && (x->obj == CG_NONE || y->obj == CG_NONE))
+        return x->obj == CG_NONE ? 1 : -1;
     if (x->obj != y->obj) {
         const cg_str *m = cg_name(&p->objs, x->obj), *n = cg_name(&p->objs, y->obj);
         int c = memcmp(m->s, n->s, m->len < n->len ? m->len : n->len);
@@ -216,6 +218,8 @@ void cg_write_inline(FILE *out, const cg_profile *p)
     cg_count *buf = xmalloc((nev + 1) * sizeof *buf);
     for (size_t k = 0; k < s->n; k++) {
         const cg_inl *e = &s->v[order[k]];
+        /* A Callgrind file's cfni= lines are not instructions. */
+        if (e->inner != CG_NONE) continue;
         const cg_count *cc = cg_inls_cc(s, order[k], buf);
         bool any = false;
         for (size_t i = 0; i < nev; i++) any |= cc[i] != 0;

@@ -199,7 +199,17 @@ bool cg_inline_apply(cg_profile *p, cg_chain_fn chain, void *ctx, cg_inline_stat
     for (size_t i = 0; ok && i < s->n; i++) {
         const cg_inl *e = &s->v[i];
         st->instrs++;
-        size_t n = chain(ctx, e->obj, cg_name(&p->objs, e->obj), e->addr, c, MAX_LEVELS);
+        size_t n;
+        if (e->inner != CG_NONE) {
+            /* Named by the file (CodSpeed's cfni=): one level, in the
+               line's file. */
+            const char *file = cg_name(&p->files, e->file)->s;
+            c[0] = (cg_chain_level){cg_name(&p->fns, e->fn)->s, file};
+            c[1] = (cg_chain_level){cg_name(&p->fns, e->inner)->s, file};
+            n = 2;
+        } else {
+            n = chain(ctx, e->obj, cg_name(&p->objs, e->obj), e->addr, c, MAX_LEVELS);
+        }
         if (n == 0) {
             st->unknown++;
             continue;

@@ -18,7 +18,7 @@ static uint64_t key_hash(uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn
 static uint64_t hash_of(const void *ctx, uint32_t i)
 {
     const cg_inl *e = &((const cg_inls *)ctx)->v[i];
-    return key_hash(e->obj, e->addr, e->file, e->fn, e->line) ^ e->side;
+    return key_hash(e->obj, e->addr, e->file, e->fn, e->line) ^ e->side ^ (uint64_t)e->inner << 8;
 }
 
 static uint64_t call_hash(const cg_inl_call *c)
@@ -98,21 +98,22 @@ const cg_count *cg_inls_call_cc(const cg_inls *s, uint32_t i, cg_count *buf)
 }
 
 uint32_t cg_inls_get(cg_inls *s, uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn,
-                     int64_t line, uint8_t side)
+                     int64_t line, uint8_t side, uint32_t inner)
 {
-    size_t j = cg_itab_start(&s->tab, key_hash(obj, addr, file, fn, line) ^ side);
+    size_t j =
+        cg_itab_start(&s->tab, key_hash(obj, addr, file, fn, line) ^ side ^ (uint64_t)inner << 8);
     for (;; j = cg_itab_next(&s->tab, j)) {
         uint32_t v = s->tab.slots[j];
         if (!v) break;
         const cg_inl *e = &s->v[v - 1];
         if (e->addr == addr && e->obj == obj && e->file == file && e->fn == fn && e->line == line &&
-            e->side == side)
+            e->side == side && e->inner == inner)
             return v - 1;
     }
     if (s->n >= UINT32_MAX - 1) cg_die("too many instructions of inlined code");
     uint32_t i = (uint32_t)s->n;
     xgrow((void **)&s->v, &s->cap, s->n + 1, sizeof *s->v);
-    s->v[i] = (cg_inl){obj, file, fn, line, addr, 0, side};
+    s->v[i] = (cg_inl){obj, file, fn, line, addr, 0, side, inner};
     s->tab.slots[j] = i + 1;
     s->n++;
     cg_itab_added(&s->tab, s->n, hash_of, s);

@@ -31,6 +31,10 @@ typedef struct cg_inl {
     uint64_t addr;
     uint32_t cc;  /* its counts' handle in cg_inls.ccs */
     uint8_t side; /* a --diff's side it was read on (enum cg_side's 0 or 1) */
+    /* Not an instruction but code a Callgrind file names as inlined
+       (CodSpeed's `cfni=NAME`): the function inlined, one level deep, into
+       `fn`; obj and addr CG_NONE and 0.  CG_NONE for our tool's lines. */
+    uint32_t inner;
 } cg_inl;
 
 typedef struct cg_inl_call {
@@ -79,7 +83,7 @@ void cg_inls_init(cg_inls *s, size_t nev);
 void cg_inls_free(cg_inls *s);
 /* The index of the instruction with these keys, made (zero) when new. */
 uint32_t cg_inls_get(cg_inls *s, uint32_t obj, uint64_t addr, uint32_t file, uint32_t fn,
-                     int64_t line, uint8_t side);
+                     int64_t line, uint8_t side, uint32_t inner);
 /* Adds sign times v to instruction i's counts (overflow ruled out by the
    caller, as for lines). */
 void cg_inls_add(cg_inls *s, uint32_t i, const cg_count *v, int sign);

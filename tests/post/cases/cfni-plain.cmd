@@ -1,0 +1,1 @@
+cg_annotate --no-annotate --tree=calling cfni.clout
