@@ -445,10 +445,10 @@ static void post_clo_init(void)
 {
     if (VG_(clo_verbosity) > 1) VG_(dmsg)("Tool: %s\n", CG_PROJECT);
     if (cg.clo.inline_frames) {
-        if (cg.clo.call_graph == CG_GRAPH_CALLGRIND) {
+        if (cg.clo.separate_threads) {
             VG_(fmsg)
-            ("--inline-frames=yes: the costs by instruction are written in the default "
-             "format only, not in Callgrind's (--call-graph=callgrind)\n");
+            ("--inline-frames=yes: the costs by instruction are the whole process's, "
+             "not a thread's (--separate-threads=yes)\n");
             VG_(exit)(1);
         }
     }

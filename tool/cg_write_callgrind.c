@@ -367,6 +367,7 @@ void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, 
         cg_out_str(o, cg_event_names[g.ev[e]]);
     }
     cg_out_str(o, "\n");
+    if (cg.clo.inline_frames) cg_write_inlined(o, ws);
     write_blocks(o, &g, ws);
     write_paths(o, &g, ws);
     cg_out_str(o, "totals:");

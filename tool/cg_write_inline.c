@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_write_inline.c: with --inline-frames, the costs of code by
- * instruction, in `#i` lines of the default profile after its events: line
- * and call graph (docs/format.md, "Inlined code in a Cachegrind file").
+ * instruction, in `#i` lines of the profile after its events: line (and in
+ * the default format its call graph: docs/format.md, "Inlined code in a
+ * Cachegrind file").
  *
  * Each line is one instruction centre of cg_lines.c: the object and the
  * address there at which the post-processors read the instruction's inline
@@ -116,27 +117,36 @@ void cg_write_inlined(CgOut *o, CgWriteStats *ws)
     /* An object's name cannot be "???" (the core names objects by path),
      * so that stands for none, as it does for files and functions. */
     const HChar *obj = NULL, *file = NULL, *fn = NULL;
+    ULong c[N_EVENTS];
     for (UInt i = 0; i < n; i++) {
         const LineCC *cc = v[i];
-        Bool any = False;
-        for (Int e = 0; e < nev; e++) any |= cc->ev[ev[e]] != 0;
-        if (!any) continue;
-        context(o, "#iob=", cc->obj ? cc->obj : "???", &obj);
-        context(o, "#ifl=", cc->file, &file);
-        context(o, "#ifn=", cc->fn, &fn);
-        HChar addr[32];
-        VG_(sprintf)(addr, "#i 0x%lx ", (unsigned long)cc->obj_addr);
-        cg_out_str(o, addr);
-        cg_out_u64(o, cc->line);
-        /* Counts left out at the end are 0, as in a count line. */
-        Int last = nev;
-        while (last > 1 && cc->ev[ev[last - 1]] == 0) last--;
-        for (Int e = 0; e < last; e++) {
-            cg_out_str(o, " ");
-            cg_out_u64(o, cc->ev[ev[e]]);
+        /* In Callgrind's format a line's self costs at recursion level 2
+           are NAME'2's (LineCC.rec): its instructions' too. */
+        for (Int level = cg_levels_on() ? 2 : 1; level >= 1; level--) {
+            Bool any = False;
+            for (Int e = 0; e < nev; e++) {
+                ULong rec = cg_levels_on() ? cc->rec[ev[e]] : 0;
+                c[e] = level == 2 ? rec : cc->ev[ev[e]] - rec;
+                any |= c[e] != 0;
+            }
+            if (!any) continue;
+            context(o, "#iob=", cc->obj ? cc->obj : "???", &obj);
+            context(o, "#ifl=", cc->file, &file);
+            context(o, "#ifn=", level_name(cc->fn, level == 2), &fn);
+            HChar addr[32];
+            VG_(sprintf)(addr, "#i 0x%lx ", (unsigned long)cc->obj_addr);
+            cg_out_str(o, addr);
+            cg_out_u64(o, cc->line);
+            /* Counts left out at the end are 0, as in a count line. */
+            Int last = nev;
+            while (last > 1 && c[last - 1] == 0) last--;
+            for (Int e = 0; e < last; e++) {
+                cg_out_str(o, " ");
+                cg_out_u64(o, c[e]);
+            }
+            cg_out_str(o, "\n");
+            ws->inlined++;
         }
-        cg_out_str(o, "\n");
-        ws->inlined++;
     }
     VG_(free)(v);
     /* An arc's costs are the recorded events', in their order. */

@@ -53,6 +53,9 @@ typedef struct rd {
     uint32_t *cp_index;
     cg_count *cp_rest;
     size_t n_cp, cap_cp_index, cap_cp_rest;
+    /* Our tool's costs by instruction (`# inline frames:` and `#i` lines,
+       read-inline.c), with --inline-frames=yes. */
+    cg_inline_rd *inl;
 } rd;
 
 static bool fail_line(rd *r, const char *msg, const char *line, size_t len)
@@ -729,6 +732,14 @@ static bool comment_line(rd *r, const char *line, size_t len)
 {
 #define STARTS(k) (len >= sizeof k - 1 && memcmp(line, k, sizeof k - 1) == 0)
 #define REST(k)   line + sizeof k - 1, len - (sizeof k - 1), line, len
+    if (STARTS("# inline frames:")) {
+        if (r->inl)
+            cg_inline_comment(r->inl, line, len);
+        else
+            r->inl = cg_inline_new(r->s, line, len);
+        return true;
+    }
+    if (r->inl && len >= 2 && line[1] == 'i') return cg_inline_line(r->inl, line, len);
     if (STARTS("# cp=")) return path_line(r, REST("# cp="));
     if (STARTS("# cp-fl=")) return path_name_line(r, K_FILE, REST("# cp-fl="));
     if (STARTS("# cp-fn=")) return path_name_line(r, K_FN, REST("# cp-fn="));
@@ -820,6 +831,7 @@ bool cg_read_callgrind(cg_sink *s)
     cg_u64map_free(&r.cp_id);
     free(r.cp_index);
     free(r.cp_rest);
+    if (r.inl) cg_inline_free(r.inl);
     free(r.trigger.s);
     free(r.summary);
     cg_buf_free(&r.name);

@@ -3,8 +3,9 @@
 # tests/inline/profiles.sh: inlined frames in reports against independent
 # oracles, one case per program of progs/ (built here):
 #
-#   TAG/profile-c, -cxx, -rust, -lto
-#       our tool's profile of the program (--inline-frames=yes, chasing off)
+#   TAG/profile-c, -c-callgrind, -cxx, -rust, -lto
+#       our tool's profile of the program (--inline-frames=yes, chasing off;
+#       -c-callgrind: in Callgrind's format, --call-graph=callgrind)
 #       and cg_annotate --inline-frames=yes of it against Callgrind's Ir per
 #       instruction and calls per call site (--dump-instr=yes, chasing off,
 #       --skip-plt=no) and binutils' addr2line chains: profile-oracle.py.
@@ -22,7 +23,7 @@ tag=${INLINE_TAG:-inline}
 src=$abs_top_srcdir/tests/inline
 p=$src/progs
 annotate=${CG_ANNOTATE:-$abs_top_builddir/post/cg_annotate}
-names="$tag/profile-c $tag/profile-cxx $tag/profile-rust $tag/profile-lto"
+names="$tag/profile-c $tag/profile-c-callgrind $tag/profile-cxx $tag/profile-rust $tag/profile-lto"
 work=$(pwd)/out-profiles
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 2
 
@@ -53,10 +54,13 @@ for t in addr2line python3; do
   fi
 done
 
-# profile NAME BIN BUILD...: builds BIN with BUILD, then the oracle.
+# profile NAME BIN BUILD...: builds BIN with BUILD, then the oracle; with
+# FORMAT=callgrind, on our Callgrind-format file.
 profile() {
   _name=$1 _bin=$2
   shift 2
+  _fmt=
+  [ "${FORMAT:-}" = callgrind ] && _fmt=--call-graph=callgrind
   if ! "$@" -o "$_bin" >"$_bin.build.log" 2>&1; then
     fail "$_name" "cannot build $_bin: $*" "$(head -5 "$_bin.build.log")"
     return
@@ -66,13 +70,21 @@ profile() {
     fail "$_name" "Callgrind failed: $(tail -3 "$_bin.cgi.err")"
     return
   fi
-  if ! ours --inline-frames=yes --vex-guest-chase=no --cachegrind-out-file="$_bin.prof" \
+  if ! ours --inline-frames=yes --vex-guest-chase=no $_fmt --cachegrind-out-file="$_bin.prof" \
     "./$_bin" >/dev/null 2>"$_bin.prof.err"; then
     fail "$_name" "our tool failed: $(tail -3 "$_bin.prof.err")"
     return
   fi
   if ! "$annotate" --inline-frames=yes --format=json "$_bin.prof" >"$_bin.json" 2>"$_bin.json.err"; then
     fail "$_name" "cg_annotate failed: $(tail -3 "$_bin.json.err")"
+    return
+  fi
+  # Callgrind's own reader takes the file without a warning (the `#i`
+  # lines are comments to it).
+  if [ -n "$_fmt" ] && command -v callgrind_annotate >/dev/null 2>&1 &&
+    callgrind_annotate "$_bin.prof" 2>&1 | grep -i -e warning -e malformed >"$_bin.cga"; then
+    fail "$_name" "callgrind_annotate warns about our file:"
+    indent 30 <"$_bin.cga"
     return
   fi
   if python3 "$src/profile-oracle.py" "$_bin.cgi" "$_bin.prof" "$_bin.json" "$work/$_bin" \
@@ -86,6 +98,8 @@ profile() {
 }
 
 profile "$tag/profile-c" c gcc -O2 -g "$p/inl-c.c"
+# The Callgrind format: a recursive function's level-2 costs apart.
+FORMAT=callgrind profile "$tag/profile-c-callgrind" c-cl gcc -O2 -g "$p/inl-c.c"
 if command -v g++ >/dev/null 2>&1; then
   profile "$tag/profile-cxx" cxx g++ -O2 -g "$p/inl-cxx.cc"
 else
