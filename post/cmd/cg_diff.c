@@ -78,6 +78,7 @@ int main(int argc, char **argv)
     cg_buf_add(&cmd, p.inputs[1].cmd.s, p.inputs[1].cmd.len);
     cg_text cmd_text = {cmd.p, cmd.len};
     if (cg_profile_has_format(&p, CG_FMT_CALLGRIND)) {
+        (void)cg_inline_kept(&p, "cg_diff", false);
         /* Calls can only be kept in Callgrind's format. */
         cg_write_callgrind(stdout, &p, "cg_diff (Cachegrind, rebuilt) " PACKAGE_VERSION, desc,
                            n_desc, &cmd_text, false);

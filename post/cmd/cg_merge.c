@@ -150,6 +150,7 @@ int main(int argc, char **argv)
                   stderr);
             break;
         }
+        (void)cg_inline_kept(&p, "cg_merge", false);
         /* Calls can only be kept in Callgrind's format. */
         cg_write_callgrind(out, &p, "cg_merge (Cachegrind, rebuilt) " PACKAGE_VERSION, desc, n_desc,
                            &first->cmd, true);

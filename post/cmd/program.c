@@ -144,7 +144,7 @@ bool cg_inline_kept(const cg_profile *p, const char *prog, bool lines)
     if (lines && without == CG_NONE) return true;
     fprintf(stderr, "%s: note: ", prog);
     if (!lines) {
-        fputs("the output has no lines, so it keeps no costs by instruction (`#i` lines)\n",
+        fputs("the output keeps no costs by instruction (`#i` lines)\n",
               stderr);
         return false;
     }

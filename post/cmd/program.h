@@ -52,8 +52,8 @@ cg_opt_apply cg_opt_subst;
 struct cg_profile;
 bool cg_graph_kept(const struct cg_profile *p, const char *prog);
 /* Whether the output keeps the inputs' costs by instruction (`#i`
-   lines): when every input has it (`lines`: the output has lines to keep
-   it with; cg_diff's has none).  Otherwise, when some input has it, a note
+   lines): when every input has it and `lines` (cg_diff's output has no
+   lines, and a Callgrind-format output does not carry them).  Otherwise, when some input has it, a note
    on stderr says it was dropped, naming the first input without it. */
 bool cg_inline_kept(const struct cg_profile *p, const char *prog, bool lines);
 
