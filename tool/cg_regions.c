@@ -66,6 +66,12 @@ void cg_regions_unmatched(void)
          "nothing\n",
          cg.clo.toggle[i]);
         const HChar **near = cg.toggle_near[i];
+        /* The likeliest reason in optimised code, and one the tool cannot
+         * see: it reads no inline info (docs/cachegrind.md, "Regions"). */
+        if (!near[0])
+            VG_(umsg)
+            ("  (a function that is only ever inlined has no entry of its own, so it "
+             "cannot start a region)\n");
         if (near[0]) {
             VG_(umsg)("  functions whose names contain it:");
             for (UInt k = 0; k < CG_TOGGLE_NEAR && near[k]; k++)
