@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/kcachegrind/run.sh: KCachegrind (Debian's kcachegrind) loads the
 # files of --call-graph=callgrind, and the default ones (the Cachegrind
-# format with the call graph in `#` lines), without a loader warning.
+# format with the call graph in `#` lines), both also with
+# --inline-frames=yes (`#i` lines), without a loader warning.
 #   kcachegrind/NAME   our tool's file of one run (below) loads in
 #                      KCachegrind, under Qt's offscreen platform, with no
 #                      `Loading "FILE" : LINE : ...` message (KCachegrind's
@@ -91,6 +92,9 @@ run_case threads "--call-graph=callgrind --cache-sim=yes --branch-sim=no" regthr
 run_case dumps "--call-graph=callgrind --cache-sim=no --branch-sim=yes" dumps phases
 run_case signals "--call-graph=callgrind --cache-sim=no --branch-sim=no" sigstack above
 run_case default "--cache-sim=yes --branch-sim=yes" recursion
+# With the costs by instruction (`#i` lines) in both formats.
+run_case inline "--call-graph=callgrind --inline-frames=yes --cache-sim=yes --branch-sim=yes" recursion
+run_case inline-default "--inline-frames=yes --cache-sim=yes --branch-sim=yes" recursion
 
 # The control: a malformed line must be reported.
 mkdir -p "$work/detects"
