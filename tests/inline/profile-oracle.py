@@ -18,7 +18,10 @@ OBJECT's code:
    only inlined has the self cost (the instructions whose innermost frame
    it is) and the inclusive cost (the instructions whose chain holds it,
    once, plus the calls made from them, as the `#ic` lines cost them) that
-   our report gives, exactly.
+   our report gives, exactly; and a function inlined somewhere and also
+   run out of line is one function, with the self cost of all its code
+   (its inclusive cost holds its activations' calls: the call graph's
+   business, checked against Callgrind by tests/callgrind).
 
 Prints what differs and a summary line; exits 1 when something differs."""
 import bisect
@@ -90,6 +93,26 @@ def ours(path, obj):
     return ir, calls
 
 
+def symbols_of(obj, addrs):
+    """Each address's symbol, demangled as `nm -C` (and Valgrind) writes it:
+    how our report names out-of-line code."""
+    out = subprocess.run(['nm', '-C', '-S', '--defined-only', obj], capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    syms = []
+    for line in out:
+        f = line.split(' ', 3)
+        if len(f) == 4 and f[2] in 'tTwW':
+            syms.append((int(f[0], 16), int(f[1], 16), f[3]))
+    syms.sort()
+    starts = [x[0] for x in syms]
+    res = {}
+    for a in addrs:
+        k = bisect.bisect_right(starts, a) - 1
+        if k >= 0 and a < syms[k][0] + syms[k][1]:
+            res[a] = syms[k][2]
+    return res
+
+
 def chains(obj, addrs):
     """Each address's chain of names, outermost first, from one addr2line
     run given every address twice over: binutils names a function that
@@ -113,6 +136,7 @@ def main():
     cgfile, ourfile, jsonfile, obj = sys.argv[1:5]
     cg_ir, cg_calls = callgrind(cgfile)
     cg_ir = {a: c for (o, a), c in cg_ir.items() if o == obj and c}
+    cg_fn = symbols_of(obj, cg_ir)
     cg_calls = {a: c for (o, a), c in cg_calls.items() if o == obj and c}
     our_ir, our_calls = ours(ourfile, obj)
     bad = []
@@ -129,9 +153,13 @@ def main():
     for a in sorted(cg_ir):
         if a not in our_ir and len(ch[a]) > 1:
             bad.append(f'{a:#x} ({" > ".join(ch[a])}): ran, no #i line')
-    self_cost, incl, outer = {}, {}, set()
+    # Out-of-line code is named by its symbol (a GCC clone's keeps its
+    # `[clone .isra.0]`), inlined code by DWARF: as our report names them.
+    self_cost, incl, outer, every_self = {}, {}, set(), {}
     for a, c in cg_ir.items():
         outer.add(ch[a][0])
+        own = ch[a][-1] if len(ch[a]) > 1 else cg_fn.get(a)
+        every_self[own] = every_self.get(own, 0) + c
         if len(ch[a]) > 1:
             self_cost[ch[a][-1]] = self_cost.get(ch[a][-1], 0) + c
             for n in set(ch[a][1:]):
@@ -152,10 +180,22 @@ def main():
         elif (f['self'][0], f['inclusive'][0]) != (self_cost.get(n, 0), incl[n]):
             bad.append(f'{n}: self {f["self"][0]} inclusive {f["inclusive"][0]}, oracle '
                        f'self {self_cost.get(n, 0)} inclusive {incl[n]}')
+    # A function inlined in places and also run out of line is one
+    # function: its self cost is its instructions' wherever its code is the
+    # innermost frame (out of line, or inlined).
+    symbols = set(v for v in cg_fn.values() if v)
+    both = sorted(n for n in incl if n in outer and n in symbols)
+    for n in both:
+        f = report.get(n)
+        if f is None:
+            bad.append(f'{n}: not in the report')
+        elif f['self'][0] != every_self.get(n, 0):
+            bad.append(f'{n} (also out of line): self {f["self"][0]}, oracle {every_self.get(n, 0)}')
+    checked += len(both)
     for line in bad[:40]:
         print(line)
-    print(f'{len(our_ir)} instructions, {len(our_calls)} call sites, {checked} functions '
-          f'only inlined; {len(bad)} differences')
+    print(f'{len(our_ir)} instructions, {len(our_calls)} call sites, {checked - len(both)} '
+          f'functions only inlined, {len(both)} also out of line; {len(bad)} differences')
     sys.exit(1 if bad else 0)
 
 
