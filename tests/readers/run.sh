@@ -18,7 +18,9 @@
 #                                message is checked, readers/3.19-cg_merge)
 #   readers/R-*-inline-MODE      the same programs on our files with
 #                                --inline-frames=yes print what they print for
-#                                those files without their `#i` section
+#                                those files without their `#i` section; so
+#                                does R's callgrind_annotate on our
+#                                Callgrind-format file with the option
 # for R = 3.19 (Debian 12: Perl and C programs), 3.24 (Debian 13) and 3.27
 # (Debian sid, Python programs from 3.21 on): the installed release's in
 # /usr/bin, the others' from the packages that scripts/fetch-valgrind.sh
@@ -95,15 +97,17 @@ for m in $modes; do
       vg cgours "$work/us-$m" "$p.out" "$p" $(opts_of "$m") &&
       vg cgours "$work/df-$m" "$p.out" "$p" $(opts_of "$m") --call-graph=yes -q -q &&
       vg cgours "$work/cg-$m" "$p.out" "$p" $(opts_of "$m") --call-graph=callgrind &&
-      vg cgours "$work/in-$m" "$p.out" "$p" $(opts_of "$m") --inline-frames=yes ||
+      vg cgours "$work/in-$m" "$p.out" "$p" $(opts_of "$m") --inline-frames=yes &&
+      vg cgours "$work/ci-$m" "$p.out" "$p" $(opts_of "$m") --inline-frames=yes --call-graph=callgrind ||
       { ok_runs=no; fail "readers/run-$m-$p" "a run failed"; cat "$work"/*-"$m"/"$p".out.err | indent 20; }
   done
   grep -q '^# call graph, packed:' "$work/us-$m/chase.out" ||
     { ok_runs=no; fail "readers/ours-$m" "our default file has no call graph"; }
   # With --inline-frames=yes, and the same files without its `#i` section.
-  mkdir -p "$work/ni-$m"
+  mkdir -p "$work/ni-$m" "$work/cn-$m"
   for p in chase recursion; do
     grep -v -e '^#i' -e '^# inline frames' "$work/in-$m/$p.out" >"$work/ni-$m/$p.out"
+    grep -v -e '^#i' -e '^# inline frames' "$work/ci-$m/$p.out" >"$work/cn-$m/$p.out"
   done
   grep -q '^#i 0x' "$work/in-$m/recursion.out" ||
     { ok_runs=no; fail "readers/ours-$m" "our --inline-frames=yes file has no #i lines"; }
@@ -143,15 +147,19 @@ same() {
 }
 
 # same_inline NAME CMD...: CMD prints the same for our --inline-frames=yes
-# files (in-MODE) as for them without their `#i` section (ni-MODE).
+# files (in-MODE; with INLINE_DIRS="ci cn", the Callgrind-format ones) as
+# for them without their `#i` section (ni-MODE, cn-MODE).
 same_inline() {
   _name=$1
   shift
-  for _s in in ni; do
+  set -- ${INLINE_DIRS:-in ni} "$@"
+  _with=$1 _without=$2
+  shift 2
+  for _s in "$_with" "$_without"; do
     (cd "$work/$_s-$m" && PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 "$@" 2>&1 |
       sed '/^Invocation: /d; /^Data file: /d' >"$work/$_s-$m.$_name.txt")
   done
-  verdict "$_name-$m" "$work/ni-$m.$_name.txt" "$work/in-$m.$_name.txt" \
+  verdict "$_name-$m" "$work/$_without-$m.$_name.txt" "$work/$_with-$m.$_name.txt" \
     "prints something else for our --inline-frames=yes file than without its #i lines"
 }
 
@@ -192,6 +200,8 @@ for r in $releases; do
     same_inline "$r-cg_annotate-inline" $run "$bin/cg_annotate" recursion.out
     same_inline "$r-cg_diff-inline" $run "$bin/cg_diff" chase.out recursion.out
     [ "$r" = 3.19 ] || same_inline "$r-cg_merge-inline" $run "$bin/cg_merge" chase.out recursion.out
+    INLINE_DIRS="ci cn" same_inline "$r-callgrind_annotate-inline" perl "$bin/callgrind_annotate" \
+      --inclusive=yes recursion.out
   done
 done
 
