@@ -21,6 +21,7 @@
 #include "cg_callgraph.h"
 #include "cg_out.h"
 #include "cg_stack.h"
+#include "pub_tool_libcbase.h"
 #include "pub_tool_libcprint.h"
 #include "pub_tool_mallocfree.h"
 
