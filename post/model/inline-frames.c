@@ -20,16 +20,19 @@ typedef struct rw {
     uint32_t frame_fn[MAX_LEVELS], frame_file[MAX_LEVELS];
 } rw;
 
+/* Callgrind's spelling of a function at recursion level 2, `F'2`, which
+   the call graph reads (callgraph.h, cg_fold_len) and our tool writes. */
+static const char level2_suffix[] = "'2";
+#define LEVEL2_LEN (sizeof level2_suffix - 1)
+
 static uint32_t fn_id(rw *w, const char *name, bool level2)
 {
     size_t len = strlen(name);
     if (!level2) return cg_map_fn(w->p, name, len, &w->map_err);
-    /* Callgrind's spelling of a call into recursion level 2, which the
-       call graph reads (callgraph.h, cg_fold_len). */
-    char *n = xmalloc(len + 3);
+    char *n = xmalloc(len + LEVEL2_LEN + 1);
     memcpy(n, name, len);
-    memcpy(n + len, "'2", 3);
-    uint32_t id = cg_map_fn(w->p, n, len + 2, &w->map_err);
+    memcpy(n + len, level2_suffix, LEVEL2_LEN + 1);
+    uint32_t id = cg_map_fn(w->p, n, len + LEVEL2_LEN, &w->map_err);
     free(n);
     return id;
 }
@@ -39,8 +42,9 @@ static uint32_t fn_id(rw *w, const char *name, bool level2)
 static uint32_t base_fn(const cg_profile *p, uint32_t fn)
 {
     const cg_str *n = cg_name(&p->fns, fn);
-    if (n->len < 2 || memcmp(n->s + n->len - 2, "'2", 2) != 0) return fn;
-    uint32_t b = cg_strtab_find(&p->fns, n->s, n->len - 2);
+    if (n->len < LEVEL2_LEN || memcmp(n->s + n->len - LEVEL2_LEN, level2_suffix, LEVEL2_LEN) != 0)
+        return fn;
+    uint32_t b = cg_strtab_find(&p->fns, n->s, n->len - LEVEL2_LEN);
     return b == CG_NONE ? fn : b;
 }
 

@@ -123,11 +123,10 @@ cg_meta_note *cg_meta_notes(const cg_report *r, size_t *n)
         cg_meta_note *m = note(&v, n, &cap);
         snprintf(m->label, sizeof m->label, "Inlined frames");
         const cg_inline_stats *s = r->inl;
-        cg_buf_printf(&m->text,
-                      "%zu inlined functions, from %zu of %zu instructions of inlined code",
-                      s->frames, s->moved, s->instrs);
+        cg_buf_printf(&m->text, "%zu inlined function%s, in %zu of the %zu instructions read",
+                      s->frames, s->frames == 1 ? "" : "s", s->moved, s->instrs);
         if (s->unknown)
-            cg_buf_printf(&m->text, " (%zu in code whose objects' debug info was not read)",
+            cg_buf_printf(&m->text, " (%zu in objects whose debug info could not be read)",
                           s->unknown);
     }
     /* What the note says is of Callgrind's files: only when one of them
