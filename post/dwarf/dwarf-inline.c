@@ -2,13 +2,14 @@
 /* dwarf-inline.c: the interface of dwarf-inline.h (cg_dwarf_open,
    cg_dwarf_chain, cg_dwarf_close): what an object is opened with, which
    unit answers for an address, and the chain put together from that
-   unit's answer.  The answer is binutils 2.40's addr2line -i -f -C,
-   quirks included, because the user checks ours against it; each rule was
-   found by comparing with addr2line on every instruction of the inline
-   suite's programs (tests/inline) and of the C library with its debug
-   file, and those that differ from what libdw would answer are why this
-   folder reads more than libdw's answers.  The rules are each in the file
-   of their concern: where the DWARF and the symbols are read from
+   unit's answer.  The answer is binutils' addr2line -i -f -C (2.40's or
+   2.44's where they differ: dwarf-inline.h, cg_binutils), quirks
+   included, because the user checks ours against it; each rule was found
+   by comparing with addr2line on every instruction of the inline suite's
+   programs (tests/inline) and of the C library with its debug file, and
+   those that differ from what libdw would answer are why this folder
+   reads more than libdw's answers.  The rules are each in the file of
+   their concern: where the DWARF and the symbols are read from
    (dwarf-debugfile.c, dwarf-elf.c), which function holds an address
    (dwarf-funcs.c), how it is named (dwarf-names.c), its line and file
    (dwarf-lines.c).  Two are the chain's own, and here:
@@ -84,7 +85,23 @@ static cg_dwarf *refuse(int fd, Elf *elf, int dbg_fd, Elf *dbg_elf, cg_error *er
     return NULL;
 }
 
+cg_binutils cg_binutils_of(const char *version)
+{
+    char *end;
+    unsigned long major = strtoul(version, &end, 10);
+    if (*end != '.') return CG_BINUTILS_NEWEST;
+    unsigned long minor = strtoul(end + 1, &end, 10);
+    if (major == 2 && minor == 40 && (*end == '\0' || *end == '.')) return CG_BINUTILS_2_40;
+    return CG_BINUTILS_NEWEST;
+}
+
 cg_dwarf *cg_dwarf_open(const char *path, cg_dwarf_mode mode, cg_error *err)
+{
+    return cg_dwarf_open_as(path, mode, CG_BINUTILS_NEWEST, err);
+}
+
+cg_dwarf *cg_dwarf_open_as(const char *path, cg_dwarf_mode mode, cg_binutils binutils,
+                           cg_error *err)
 {
     elf_version(EV_CURRENT);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -139,6 +156,9 @@ cg_dwarf *cg_dwarf_open(const char *path, cg_dwarf_mode mode, cg_error *err)
     d->dbg_elf = dbg_elf;
     d->dw = dw;
     d->mode = mode;
+    /* Where releases differ, the steady mode answers as the one that is
+       right (dwarf-inline.h, cg_binutils). */
+    d->dwarf5_seq_file0 = mode == CG_DWARF_ADDR2LINE_RUN && binutils == CG_BINUTILS_2_40;
     const char *ident = elf_getident(dw_elf, NULL);
     d->msb = ident != NULL && ident[EI_DATA] == ELFDATA2MSB;
     cg_strtab_init(&d->strs);

@@ -11,7 +11,7 @@
    a function is named, how a file name is put together, a symbol's name for
    code that DWARF does not describe), the quirk is reproduced.
 
-   What is read from where, as binutils 2.40 reads it:
+   What is read from where, as binutils 2.40 and 2.44 read it:
 
    * An object with a .debug_info section (or .zdebug_info) is read alone:
      its DWARF, and its symbol table (its dynamic one when it has none).
@@ -85,6 +85,35 @@ typedef enum cg_dwarf_mode {
     CG_DWARF_ADDR2LINE_RUN,
 } cg_dwarf_mode;
 
+/* The binutils release whose addr2line is reproduced where releases
+   differ.  Each difference is one class of answers, and the steady mode
+   always gives the one judged correct; CG_DWARF_ADDR2LINE_RUN gives the
+   named release's:
+
+   * The file of a DWARF 5 line-table row before the first
+     DW_LNS_set_file of its sequence.  DWARF 5 starts the file register at
+     1 (section 6.2.2), as earlier versions did, although it numbers files
+     from 0; binutils 2.40 starts it at file 0, the unit's primary file,
+     which names code of an included file (glibc's `strfromd.c` for
+     `strfrom-skeleton.c`, GCC's LTO units' `<artificial>` for the source
+     file).  binutils fixed it (PR 30783, 2023; 2.41 to 2.43 were not
+     checked): 2.44 starts at file 1, the correct answer.  It is the only
+     difference between 2.40 and 2.44 on the inline suite's programs and
+     on Debian 12's libc (tests/inline, run with ADDR2LINE).
+
+   A release other than these answers as the newest known does, and the
+   tests' comparison shows where it differs. */
+typedef enum cg_binutils {
+    CG_BINUTILS_2_40,
+    CG_BINUTILS_2_44,
+    CG_BINUTILS_NEWEST = CG_BINUTILS_2_44,
+} cg_binutils;
+
+/* The release of a version string, as `addr2line --version` ends its first
+   line ("2.40", "2.44", "2.44.50.20250101"): 2.40 for 2.40 alone, the
+   newest known for anything else (unknown releases included). */
+cg_binutils cg_binutils_of(const char *version);
+
 /* Opens an object, and its separate debug file when its DWARF is there,
    and reads what every question needs (its sections, its symbols, the
    list of its compilation units).  NULL, with the reason in *err, when the
@@ -93,6 +122,13 @@ typedef enum cg_dwarf_mode {
    by build ID and by .gnu_debuglink, and which files found there were
    refused for another build ID or CRC). */
 cg_dwarf *cg_dwarf_open(const char *path, cg_dwarf_mode mode, cg_error *err);
+
+/* cg_dwarf_open, answering as the given binutils release where releases
+   differ (in CG_DWARF_ADDR2LINE_RUN; the steady mode gives the correct
+   answer whatever the release).  cg_dwarf_open is this with
+   CG_BINUTILS_NEWEST. */
+cg_dwarf *cg_dwarf_open_as(const char *path, cg_dwarf_mode mode, cg_binutils binutils,
+                           cg_error *err);
 
 /* The inline chain of the instruction at addr: outermost first, innermost
    last.  Level 0 is the out-of-line function, with the line where level 1

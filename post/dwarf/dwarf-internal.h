@@ -117,6 +117,9 @@ struct cg_dwarf {
     cg_strtab strs;
     uint32_t unknown; /* "??" */
     cg_dwarf_mode mode;
+    /* binutils 2.40's quirk (dwarf-inline.h, cg_binutils): each sequence
+       of a DWARF 5 line table starts at file 0, not 1 (dwarf-lines.c). */
+    bool dwarf5_seq_file0;
     const unsigned char *line_data; /* .debug_line */
     size_t line_size;
     bool msb;        /* a big-endian object */

@@ -1,13 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* dwarf-lines.c: a unit's line table, and the line of an address in it,
-   as binutils 2.40 reads them (decode_line_info,
+   as binutils reads them (decode_line_info,
    lookup_address_in_line_info_table).  The line program is run here, not
    read from libdw's table, because libdw's is sorted and keeps no trace
-   of which rows had their file set: binutils 2.40 starts each sequence of
-   a DWARF 5 table at file 0, not 1, which matters where the two differ
-   (`<artificial>` in GCC's LTO units), and of rows at one address the last
-   counts.  The line is that of the row at or before the address within
-   its sequence; sequences are searched by their start once nested ones are
+   of which rows had their file set, and of rows at one address the last
+   counts.  Which file a sequence starts at depends on the release: DWARF 5
+   starts the file register at 1 (section 6.2.2), as binutils 2.44 does,
+   while 2.40 starts a DWARF 5 sequence at file 0, the unit's primary file,
+   which names an included file's code by the file including it (glibc's
+   `strfromd.c` for `strfrom-skeleton.c`, `<artificial>` for the source in
+   GCC's LTO units).  binutils' PR 30783 (2023) fixed that; 2.41 to 2.43
+   were not checked.  The bug is reproduced only for one addr2line 2.40
+   run (CG_DWARF_ADDR2LINE_RUN opened with CG_BINUTILS_2_40: the object's
+   dwarf5_seq_file0).  The line is that of the row at or before the
+   address within its sequence; sequences are searched by their start once
+   nested ones are
    dropped and overlapping ones cut.
 
    A file's name is also binutils': its directory joined to it, with the
@@ -162,8 +169,8 @@ static void add_row(dw_cu *c, size_t *cap, size_t start, dw_row row)
    order it makes them, as binutils' decode_line_info does.  It is run here
    rather than read from libdw's table because binutils' answer depends on
    what libdw does not keep: the order of rows at one address, and whether
-   a row's file was set in its sequence or is the sequence's first (file 0
-   in DWARF 5, where binutils 2.40 starts from 0, not from 1). */
+   a row's file was set in its sequence or is the sequence's first (file 1;
+   binutils 2.40 starts a DWARF 5 sequence at file 0). */
 static void run_line_program(cg_dwarf *d, dw_cu *c, uint64_t off)
 {
     if (d->line_data == NULL || off >= d->line_size) return;
@@ -195,7 +202,9 @@ static void run_line_program(cg_dwarf *d, dw_cu *c, uint64_t off)
     c->line_version = version;
 
     size_t cap = 0, capseq = 0;
-    uint32_t first_file = dw_line_file(d, version, version >= 5 ? 0 : 1);
+    /* The file register starts at 1 in every version; binutils 2.40 starts
+       a DWARF 5 sequence at 0 (dwarf5_seq_file0). */
+    uint32_t first_file = dw_line_file(d, version, version >= 5 && d->dwarf5_seq_file0 ? 0 : 1);
     while (r.p < r.end && !r.bad) {
         /* One sequence: the registers start afresh. */
         uint64_t addr = 0, lo = UINT64_MAX;

@@ -49,6 +49,15 @@
 #
 # After a PASS a `#` line says how many addresses were compared.  Runs in
 # the build directory (tests/inline); everything goes to out/.
+#
+# The oracle is `addr2line`, or the program ADDR2LINE names (another
+# binutils release's, e.g. one unpacked from another Debian release's
+# packages); its release, the last word of its `--version` line, is passed
+# to the driver (--binutils=2.40), whose one-run answers are that release's
+# where releases differ (post/dwarf/dwarf-inline.h, cg_binutils; a release
+# the resolver does not know is answered as the newest known one, and the
+# comparison shows what differs).  With ADDR2LINE the profile cases are run
+# with it too, as `addr2line` first in PATH.
 set -u
 : "${abs_top_srcdir:?}" "${abs_top_builddir:?}"
 . "$abs_top_srcdir/tests/lib.sh"
@@ -70,12 +79,16 @@ if [ ! -x "$drv" ]; then
   sh "$src/profiles.sh"
   exit 0
 fi
-for t in addr2line objdump readelf objcopy strip; do
-  if ! command -v $t >/dev/null 2>&1; then
+a2l=${ADDR2LINE:-addr2line}
+for t in "$a2l" objdump readelf objcopy strip; do
+  if ! command -v "$t" >/dev/null 2>&1; then
     for n in $names; do missing "$n" "no $t (Debian package binutils)"; done
     exit 0
   fi
 done
+a2l=$(command -v "$a2l")
+binutils=$("$a2l" --version 2>/dev/null | awk 'NR == 1 { print $NF }')
+echo "# inline: the oracle is $a2l, binutils ${binutils:-of no known release}"
 cd "$work" || exit 2
 
 # addrs BIN: every instruction address objdump shows in BIN, one a line.
@@ -91,8 +104,8 @@ compare() {
     fail "$1" "objdump shows no instruction in $2"
     return
   fi
-  addr2line -a -i -f -C -e "$2" <"$2.addrs" >"$2.a2l" 2>"$2.a2l.err"
-  if ! "$drv" -a "$2" <"$2.addrs" >"$2.ours" 2>"$2.ours.err"; then
+  "$a2l" -a -i -f -C -e "$2" <"$2.addrs" >"$2.a2l" 2>"$2.a2l.err"
+  if ! "$drv" --binutils="$binutils" -a "$2" <"$2.addrs" >"$2.ours" 2>"$2.ours.err"; then
     fail "$1" "the driver failed: $(head -3 "$2.ours.err")"
     return
   fi
@@ -149,7 +162,7 @@ blocks() {
 }
 if [ "$cxx_built" = true ]; then
   "$drv" --steady cxx <cxx.addrs >steady.out 2>steady.err
-  addr2line -i -f -C -e cxx <cxx.addrs >steady.a2l
+  "$a2l" -i -f -C -e cxx <cxx.addrs >steady.a2l
   sed -n '1!G;h;$p' cxx.addrs >cxx.rev
   "$drv" --steady -a cxx <cxx.addrs >steady.fwd 2>>steady.err
   "$drv" --steady -a cxx <cxx.rev >steady.rev 2>>steady.err
@@ -198,8 +211,8 @@ if [ -f c ]; then
   plt=$(objdump -d --no-show-raw-insn -j .plt c | awk '/^ *[0-9a-f]+:\t/ { sub(":", "", $1); print "0x" $1; exit }')
   rodata=$(objdump -h c | awk '$2 == ".rodata" { print "0x" $4 }')
   printf '%s\n' 0x0 "$plt" "$rodata" >outside.addrs
-  addr2line -i -f -C -e c <outside.addrs >outside.a2l
-  "$drv" c <outside.addrs >outside.out 2>outside.err
+  "$a2l" -i -f -C -e c <outside.addrs >outside.a2l
+  "$drv" --binutils="$binutils" c <outside.addrs >outside.out 2>outside.err
   # The driver prints ?? and ??:0 for an address only when it has 0 levels.
   printf '??\n??:0\n??\n??:0\n??\n??:0\n' >outside.exp
   if [ -z "$plt" ] || [ -z "$rodata" ]; then
@@ -221,8 +234,8 @@ fi
 # answers for BIN must be those for ORIG, the program BIN was made from.
 compare_split() {
   addrs "$2" >"$2.addrs"
-  addr2line -a -i -f -C -e "$3" <"$2.addrs" >"$2.orig.a2l" 2>&1
-  if ! addr2line -a -i -f -C -e "$2" <"$2.addrs" 2>&1 | cmp -s - "$2.orig.a2l"; then
+  "$a2l" -a -i -f -C -e "$3" <"$2.addrs" >"$2.orig.a2l" 2>&1
+  if ! "$a2l" -a -i -f -C -e "$2" <"$2.addrs" 2>&1 | cmp -s - "$2.orig.a2l"; then
     fail "$1" "addr2line's answers for $2 are not those for $3: it does not find $2's debug file"
     return
   fi
@@ -266,7 +279,7 @@ if [ "$cxx_built" = true ]; then
     skip inline/build-id-cwd "the debug file was not made"
   else
     (cd bid && compare_split inline/build-id cxx ../cxx)
-    addr2line -i -f -C -e bid/cxx <bid/cxx.addrs >bid-cwd.a2l 2>&1
+    "$a2l" -i -f -C -e bid/cxx <bid/cxx.addrs >bid-cwd.a2l 2>&1
     "$drv" bid/cxx "$(head -1 bid/cxx.addrs)" >bid-cwd.out 2>bid-cwd.err
     rc=$?
     if [ $rc -eq 1 ] && grep -q "^inline-chain: error: bid/cxx: no DWARF debugging information" bid-cwd.err &&
@@ -294,7 +307,7 @@ if [ -f c ]; then
     fail inline/debuglink-crc "cannot split the C program's debug file:" "$(head -3 crc.log)"
   else
     addrs crc/c >crc/c.addrs
-    addr2line -i -f -C -e crc/c <crc/c.addrs >crc.a2l 2>&1
+    "$a2l" -i -f -C -e crc/c <crc/c.addrs >crc.a2l 2>&1
     "$drv" crc/c "$(head -1 crc/c.addrs)" >crc.out 2>crc.err
     rc=$?
     if [ $rc -eq 1 ] && [ ! -s crc.out ] &&
@@ -333,6 +346,11 @@ else
 fi
 
 # The profile cases: their own script, which tests/release.sh runs too,
-# against another release's tools.
-sh "$src/profiles.sh"
+# against another release's tools; against ADDR2LINE when it is set.
+if [ -n "${ADDR2LINE:-}" ]; then
+  mkdir -p "$work/a2l" && ln -sf "$a2l" "$work/a2l/addr2line"
+  PATH=$work/a2l:$PATH sh "$src/profiles.sh"
+else
+  sh "$src/profiles.sh"
+fi
 exit 0
