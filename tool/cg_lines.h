@@ -15,12 +15,8 @@ typedef struct LineCC {
     const HChar *fn;
     UInt line;
     /* --inline-frames: the instruction's guest address (0: a line's
-     * centre), and where the post-processors read its inline chain: its
-     * object (interned; NULL when the core knows none) and its address
-     * there (the guest address less the object's load bias). */
+     * centre; its object is looked up when it is written). */
     Addr addr;
-    const HChar *obj;
-    Addr obj_addr;
     UInt settled;        /* cg_threads.c: the thread switch that last settled it */
     struct LineCC *next; /* hash chain */
     /* The counts, by event; allocated only up to cg.cc_events (the
@@ -71,9 +67,17 @@ void cg_lines_zero(void);
  * one made for the array.  Freed with cg_lines_sorted_free. */
 LineCC **cg_lines_sorted(UInt *n);
 void cg_lines_sorted_free(LineCC **v, UInt n);
-/* --inline-frames: the instruction centres, sorted by object and address
- * (VG_(free) the array). */
-LineCC **cg_lines_inlined(UInt *n);
+/* --inline-frames: an instruction centre, where the post-processors read
+ * its inline chain: its object (interned; NULL when the core knows none)
+ * and its address there (the guest address less the object's load bias). */
+typedef struct {
+    const LineCC *cc;
+    const HChar *obj;
+    Addr obj_addr;
+} CgInstr;
+/* The instruction centres, sorted by object and address (VG_(free) the
+ * array); an object unloaded before this call is not known. */
+CgInstr *cg_lines_inlined(UInt *n);
 /* --inline-frames: whether the code at guest address `a` has a source line
  * (and so its own centre), and then its object (interned, NULL when none
  * is known) and its address there. */

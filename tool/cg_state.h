@@ -247,8 +247,11 @@ typedef struct CgState {
     struct LineCC **cc_table;
     UInt cc_buckets, cc_count, cc_inlined;
     /* The counts a centre has room for: events 0 .. cc_events-1, the
-     * recorded ones among them (cg_lines.h, LineCC). */
+     * recorded ones among them (cg_lines.h, LineCC); the block centres are
+     * carved from, and the bytes left in it. */
     Int cc_events;
+    HChar *cc_block;
+    SizeT cc_room;
     StrTable objs;
 
     /* cg_records.c: live superblock records by address, and the discarded

@@ -109,7 +109,7 @@ void cg_write_inlined(CgOut *o, CgWriteStats *ws)
     Int ev[N_EVENTS];
     Int nev = cg_lines_recorded(ev);
     UInt n;
-    LineCC **v = cg_lines_inlined(&n);
+    CgInstr *v = cg_lines_inlined(&n);
     cg_out_str(o, "# inline frames: " CG_PROJECT "; the `#i` lines up to the first fl= are the "
                   "costs by instruction (docs/format.md)\n");
     /* A report should not show "no inlined functions" as a fact about
@@ -120,7 +120,7 @@ void cg_write_inlined(CgOut *o, CgWriteStats *ws)
     const HChar *obj = NULL, *file = NULL, *fn = NULL;
     ULong c[N_EVENTS];
     for (UInt i = 0; i < n; i++) {
-        const LineCC *cc = v[i];
+        const LineCC *cc = v[i].cc;
         /* In Callgrind's format a line's self costs at recursion level 2
            are NAME'2's (LineCC.rec): its instructions' too. */
         for (Int level = cg_levels_on() ? 2 : 1; level >= 1; level--) {
@@ -131,11 +131,11 @@ void cg_write_inlined(CgOut *o, CgWriteStats *ws)
                 any |= c[e] != 0;
             }
             if (!any) continue;
-            context(o, "#iob=", cc->obj ? cc->obj : "???", &obj);
+            context(o, "#iob=", v[i].obj ? v[i].obj : "???", &obj);
             context(o, "#ifl=", cc->file, &file);
             context(o, "#ifn=", level_name(cc->fn, level == 2), &fn);
             HChar addr[32];
-            VG_(sprintf)(addr, "#i 0x%lx ", (unsigned long)cc->obj_addr);
+            VG_(sprintf)(addr, "#i 0x%lx ", (unsigned long)v[i].obj_addr);
             cg_out_str(o, addr);
             cg_out_u64(o, cc->line);
             /* Counts left out at the end are 0, as in a count line. */
