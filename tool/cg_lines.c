@@ -373,24 +373,21 @@ static Bool same_line(const LineCC *a, const LineCC *b)
     return a->file == b->file && a->fn == b->fn && a->line == b->line;
 }
 
-/* A line's centres summed into one made for a sorted array: it has an
- * address-less key of its own, so cg_lines_sorted_free knows it. */
-static LineCC *merged(LineCC **run, UInt n)
+static void add_counts(LineCC *to, const LineCC *from, Bool subtract)
 {
-    LineCC *m = VG_(calloc)("cg.lines.merged", 1, cc_size());
-    m->file = run[0]->file;
-    m->fn = run[0]->fn;
-    m->line = run[0]->line;
-    m->next = m; /* in no hash chain: marks it as made here */
-    for (UInt i = 0; i < n; i++)
-        for (Int e = 0; e < cg.cc_events; e++) {
-            m->ev[e] += run[i]->ev[e];
-            if (cg_levels_on()) m->rec[e] += run[i]->rec[e];
-        }
-    return m;
+    Bool levels = cg_levels_on();
+    for (Int e = 0; e < cg.cc_events; e++) {
+        to->ev[e] += subtract ? -from->ev[e] : from->ev[e];
+        if (levels) to->rec[e] += subtract ? -from->rec[e] : from->rec[e];
+    }
 }
 
-LineCC **cg_lines_sorted(UInt *n)
+/* With instruction centres, a line's centres are folded into its first
+ * (lowest address) in place: the line is written from it, and no copy
+ * costs memory when there is a centre per instruction.  The sorted array
+ * of every centre stays, so that cg_lines_flat_free can take the others
+ * out of their heads again (modular arithmetic: exactly). */
+void cg_lines_flat(CgFlat *f)
 {
     LineCC **v = VG_(malloc)("cg.lines.sorted", (cg.cc_count ? cg.cc_count : 1) * sizeof *v);
     UInt k = 0;
@@ -398,53 +395,94 @@ LineCC **cg_lines_sorted(UInt *n)
         for (LineCC *e = cg.cc_table[i]; e; e = e->next) v[k++] = e;
     tl_assert(k == cg.cc_count);
     VG_(ssort)(v, k, sizeof *v, cmp_cc);
-    if (cg.cc_inlined > 0) {
-        /* A line's own centre sorts first (address 0), its instructions'
-         * after it. */
-        UInt out = 0;
-        for (UInt i = 0, j; i < k; i = j) {
-            for (j = i + 1; j < k && same_line(v[i], v[j]);) j++;
-            v[out++] = j - i == 1 && v[i]->addr == 0 ? v[i] : merged(v + i, j - i);
-        }
-        k = out;
+    f->all = NULL;
+    f->lines = v;
+    f->n = k;
+    if (cg.cc_inlined == 0) return;
+    UInt lines = 0;
+    for (UInt i = 0; i < k; i++) lines += i == 0 || !same_line(v[i - 1], v[i]);
+    f->all = v;
+    f->lines = VG_(malloc)("cg.lines.flat", (lines ? lines : 1) * sizeof *f->lines);
+    f->n = lines;
+    for (UInt i = 0, h = 0; i < k; i++) {
+        if (i == 0 || !same_line(v[i - 1], v[i]))
+            f->lines[h++] = v[i];
+        else
+            add_counts(f->lines[h - 1], v[i], False);
     }
-    *n = k;
-    return v;
 }
 
-void cg_lines_sorted_free(LineCC **v, UInt n)
+void cg_lines_flat_free(CgFlat *f)
 {
-    for (UInt i = 0; i < n; i++)
-        if (v[i]->next == v[i]) VG_(free)(v[i]);
-    VG_(free)(v);
+    if (f->all) {
+        for (UInt i = 0, h = 0; i < cg.cc_count; i++) {
+            if (i == 0 || !same_line(f->all[i - 1], f->all[i]))
+                h = i;
+            else
+                add_counts(f->all[h], f->all[i], True);
+        }
+        VG_(free)(f->all);
+    }
+    VG_(free)(f->lines);
+    f->lines = f->all = NULL;
+    f->n = 0;
+}
+
+static Int cmp_by_address(const void *pa, const void *pb)
+{
+    const LineCC *a = *(const LineCC *const *)pa, *b = *(const LineCC *const *)pb;
+    if (a->addr != b->addr) return a->addr < b->addr ? -1 : 1;
+    return cmp_cc(pa, pb);
 }
 
 static Int cmp_by_object(const void *pa, const void *pb)
 {
-    const CgInstr *a = pa, *b = pb;
+    const CgObjCode *a = pa, *b = pb;
     if (a->obj != b->obj) {
         if (!a->obj || !b->obj) return a->obj ? -1 : 1;
         Int c = VG_(strcmp)(a->obj, b->obj);
         if (c) return c;
     }
-    if (a->obj_addr != b->obj_addr) return a->obj_addr < b->obj_addr ? -1 : 1;
-    return cmp_cc(&a->cc, &b->cc);
+    Addr x = a->cc[0]->addr - a->bias, y = b->cc[0]->addr - b->bias;
+    return x < y ? -1 : x > y ? 1 : 0;
 }
 
-CgInstr *cg_lines_inlined(UInt *n)
+/* An array of pointers sorted by address, cut where the object changes
+ * (an object's code is one range): a third of the memory of a record per
+ * instruction that names its object, at the moment the tool needs most. */
+void cg_lines_inlined(CgInlined *in)
 {
     DiEpoch ep = VG_(current_DiEpoch)();
-    CgInstr *v = VG_(malloc)("cg.lines.inlined", (cg.cc_inlined ? cg.cc_inlined : 1) * sizeof *v);
+    LineCC **v = VG_(malloc)("cg.lines.inlined", (cg.cc_inlined ? cg.cc_inlined : 1) * sizeof *v);
     UInt k = 0;
     for (UInt i = 0; i < cg.cc_buckets; i++)
         for (LineCC *e = cg.cc_table[i]; e; e = e->next)
-            if (e->addr) {
-                v[k].cc = e;
-                object_of(ep, e->addr, &v[k].obj, &v[k].obj_addr);
-                k++;
-            }
+            if (e->addr) v[k++] = e;
     tl_assert(k == cg.cc_inlined);
-    VG_(ssort)(v, k, sizeof *v, cmp_by_object);
-    *n = k;
-    return v;
+    VG_(ssort)(v, k, sizeof *v, cmp_by_address);
+    UInt max = 16, n = 0;
+    CgObjCode *g = VG_(malloc)("cg.lines.objcode", max * sizeof *g);
+    for (UInt i = 0; i < k; i++) {
+        const HChar *obj;
+        Addr obj_addr;
+        object_of(ep, v[i]->addr, &obj, &obj_addr);
+        Addr bias = v[i]->addr - obj_addr;
+        if (n > 0 && g[n - 1].obj == obj && g[n - 1].bias == bias) {
+            g[n - 1].n++;
+            continue;
+        }
+        if (n == max) g = VG_(realloc)("cg.lines.objcode", g, (max *= 2) * sizeof *g);
+        g[n++] = (CgObjCode){obj, bias, v + i, 1};
+    }
+    VG_(ssort)(g, n, sizeof *g, cmp_by_object);
+    in->all = v;
+    in->n = k;
+    in->objs = g;
+    in->n_objs = n;
+}
+
+void cg_lines_inlined_free(CgInlined *in)
+{
+    VG_(free)(in->all);
+    VG_(free)(in->objs);
 }

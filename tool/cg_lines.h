@@ -13,16 +13,16 @@
 typedef struct LineCC {
     const HChar *file;
     const HChar *fn;
-    UInt line;
     /* --inline-frames: the instruction's guest address (0: a line's
      * centre; its object is looked up when it is written). */
     Addr addr;
-    UInt settled;        /* cg_threads.c: the thread switch that last settled it */
     struct LineCC *next; /* hash chain */
+    UInt line;
+    UInt settled; /* cg_threads.c: the thread switch that last settled it */
     /* The counts, by event; allocated only up to cg.cc_events (the
      * highest recorded event), since a centre per instruction
      * (--inline-frames) made them most of the tool's memory: with Ir alone
-     * a centre is 64 bytes, not 184.  Nothing reads past cg.cc_events. */
+     * a centre is 48 bytes, not 176.  Nothing reads past cg.cc_events. */
     ULong ev[N_EVENTS];
     /* With levels (cg_levels_on(), and only then allocated, with all of
      * ev): the part of ev counted while the innermost activation was at
@@ -63,21 +63,38 @@ Int cg_lines_recorded(Int *ev);
 /* Sets every count of every cost centre to 0 (the centres stay). */
 void cg_lines_zero(void);
 /* The flat profile: a cost centre per (file, function, line), sorted by
- * them; with --inline-frames a line's instruction centres are summed into
- * one made for the array.  Freed with cg_lines_sorted_free. */
-LineCC **cg_lines_sorted(UInt *n);
-void cg_lines_sorted_free(LineCC **v, UInt n);
-/* --inline-frames: an instruction centre, where the post-processors read
- * its inline chain: its object (interned; NULL when the core knows none)
- * and its address there (the guest address less the object's load bias). */
+ * them.  With --inline-frames each line is its first instruction centre,
+ * into which the others are folded until cg_lines_flat_free: meanwhile
+ * instruction centres are not what they count (cg_write_inline.c writes
+ * them before).  Nothing may count while a view is out. */
 typedef struct {
-    const LineCC *cc;
+    LineCC **lines;
+    UInt n;
+    LineCC **all; /* with --inline-frames, every centre, sorted */
+} CgFlat;
+void cg_lines_flat(CgFlat *f);
+void cg_lines_flat_free(CgFlat *f);
+/* --inline-frames: the instruction centres of one object, where the
+ * post-processors read their inline chains: the object (interned; NULL
+ * when the core knows none) and what a guest address less `bias` is
+ * there, its centres in address order. */
+typedef struct {
     const HChar *obj;
-    Addr obj_addr;
-} CgInstr;
-/* The instruction centres, sorted by object and address (VG_(free) the
- * array); an object unloaded before this call is not known. */
-CgInstr *cg_lines_inlined(UInt *n);
+    Addr bias;
+    LineCC **cc;
+    UInt n;
+} CgObjCode;
+/* Every instruction centre (`all`), by object (sorted by name) and
+ * address; an object unloaded before this call is not known.  Freed with
+ * cg_lines_inlined_free. */
+typedef struct {
+    LineCC **all;
+    UInt n;
+    CgObjCode *objs;
+    UInt n_objs;
+} CgInlined;
+void cg_lines_inlined(CgInlined *in);
+void cg_lines_inlined_free(CgInlined *in);
 /* --inline-frames: whether the code at guest address `a` has a source line
  * (and so its own centre), and then its object (interned, NULL when none
  * is known) and its address there. */

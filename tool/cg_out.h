@@ -59,18 +59,21 @@ Bool cg_fnset_has(const CgFnSet *s, const HChar *fn);
 void cg_out_descs(CgOut *o, const HChar *desc);
 
 /* A profile's body after the header the format has before its desc:
- * lines, from the line cost centres `ccs` (n, sorted by file, function and
- * line): Cachegrind's format, and Callgrind's with the call graph, whose
- * calls are those of `thread` (a cg_thread_key(): 0 for all threads). */
-void cg_write_cachegrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, CgWriteStats *ws);
-void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, ThreadId thread,
+ * lines: Cachegrind's format, and Callgrind's with the call graph, whose
+ * calls are those of `thread` (a cg_thread_key(): 0 for all threads).
+ * Each makes `flat` (cg_lines_flat) once it has written what it reads
+ * from the instruction centres (`#i`), and leaves it for its caller to
+ * free. */
+void cg_write_cachegrind_body(CgOut *o, CgFlat *flat, const HChar *desc, CgWriteStats *ws);
+void cg_write_callgrind_body(CgOut *o, CgFlat *flat, const HChar *desc, ThreadId thread,
                              CgWriteStats *ws);
 /* The call graph in the default profile, packed in `#` lines after its
- * events: line (cg_write_packed.c; docs/format.md, "The call graph in a
- * Cachegrind file"). */
+ * events: line and inlined code's (cg_write_packed.c; docs/format.md, "The
+ * call graph in a Cachegrind file"). */
 void cg_write_graph(CgOut *o, LineCC **ccs, UInt n, CgWriteStats *ws);
-/* With --inline-frames, the costs of inlined code by instruction, in `#i`
- * lines after the call graph (cg_write_inline.c). */
+/* With --inline-frames, the costs of code by instruction, in `#i` lines
+ * right after the events: line (cg_write_inline.c); before cg_lines_flat,
+ * which folds the instruction centres into lines. */
 void cg_write_inlined(CgOut *o, CgWriteStats *ws);
 
 /* Whether the flat part writes `cc` under a new fn= line after lines of

@@ -46,7 +46,7 @@ static Bool copy_into(CgOut *o, const HChar *name)
  * a combined file, run as Callgrind with --combine-dumps=yes); the file is
  * replaced as a whole, as a final one is. */
 static CgWriteResult write_file(const HChar *name, Bool exclusive, Bool keep, const HChar *desc,
-                                ThreadId thread, LineCC **ccs, UInt n, CgWriteStats *ws)
+                                ThreadId thread, CgFlat *flat, CgWriteStats *ws)
 {
     struct vg_stat st;
     HChar link;
@@ -82,9 +82,9 @@ static CgWriteResult write_file(const HChar *name, Bool exclusive, Bool keep, co
     o->used = 0;
     if (keep && exists && !copy_into(o, name)) o->failed = True;
     if (cg.clo.call_graph == CG_GRAPH_CALLGRIND)
-        cg_write_callgrind_body(o, ccs, n, desc, thread, ws);
+        cg_write_callgrind_body(o, flat, desc, thread, ws);
     else
-        cg_write_cachegrind_body(o, ccs, n, desc, ws);
+        cg_write_cachegrind_body(o, flat, desc, ws);
     cg_out_flush(o);
     VG_(close)(o->fd);
     CgWriteResult r = CG_WRITTEN;
@@ -106,16 +106,16 @@ static CgWriteResult write_file(const HChar *name, Bool exclusive, Bool keep, co
 static CgWriteResult write_now(const HChar *name, Bool exclusive, const HChar *desc,
                                ThreadId thread, ULong *total, CgWriteStats *ws)
 {
-    UInt n;
-    LineCC **ccs = cg_lines_sorted(&n);
+    CgFlat flat = {NULL, 0, NULL}; /* the body makes it, after what needs the centres whole */
     CgWriteStats one = {0};
     Bool part = cg.clo.combine_dumps && !exclusive;
     CgWriteResult r =
-        write_file(name, exclusive, part && cg.combined_open, desc, thread, ccs, n, &one);
+        write_file(name, exclusive, part && cg.combined_open, desc, thread, &flat, &one);
     if (r == CG_WRITTEN && part) cg.combined_open = True;
-    for (UInt i = 0; total && i < n; i++)
-        for (Int e = 0; e < cg.cc_events; e++) total[e] += ccs[i]->ev[e];
-    cg_lines_sorted_free(ccs, n);
+    if (total && !flat.lines) cg_lines_flat(&flat);
+    for (UInt i = 0; total && i < flat.n; i++)
+        for (Int e = 0; e < cg.cc_events; e++) total[e] += flat.lines[i]->ev[e];
+    if (flat.lines) cg_lines_flat_free(&flat);
     ws->files += one.files;
     ws->fns += one.fns;
     ws->lines += one.lines;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_write_cachegrind.c: the body of the default profile, in Cachegrind's
  * format (docs/format.md, "What the tool writes"): the events line, the
- * call graph packed in `#` lines unless --call-graph=no (cg_write_packed.c),
- * inlined code by instruction with --inline-frames (cg_write_inline.c), then
+ * code's costs by instruction with --inline-frames (cg_write_inline.c), the
+ * call graph packed in `#` lines unless --call-graph=no (cg_write_packed.c), then
  * each line cost centre under its fl= and fn=, then summary:. */
 #include "cg_out.h"
 #include "cg_regions.h"
@@ -22,12 +22,15 @@ static const HChar *events_line(void)
     return "events: Ir\n";
 }
 
-void cg_write_cachegrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, CgWriteStats *ws)
+void cg_write_cachegrind_body(CgOut *o, CgFlat *flat, const HChar *desc, CgWriteStats *ws)
 {
     cg_out_descs(o, desc);
     cg_out_str(o, events_line());
-    if (cg_graph_on()) cg_write_graph(o, ccs, n, ws);
     if (cg.clo.inline_frames) cg_write_inlined(o, ws);
+    cg_lines_flat(flat);
+    LineCC **ccs = flat->lines;
+    UInt n = flat->n;
+    if (cg_graph_on()) cg_write_graph(o, ccs, n, ws);
 
     Int ev[N_EVENTS];
     Int nev = cg_lines_recorded(ev);

@@ -328,11 +328,11 @@ const CgArc *cg_graph_arc_sum(const CgGraph *g, UInt *ai, ULong *calls, ULong *i
     return a;
 }
 
-void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, ThreadId thread,
+void cg_write_callgrind_body(CgOut *o, CgFlat *flat, const HChar *desc, ThreadId thread,
                              CgWriteStats *ws)
 {
-    CgGraph g;
-    cg_graph_make(&g, ccs, n, thread);
+    Int ev[N_EVENTS];
+    Int nev = cg_lines_recorded(ev);
     HChar pid[32];
     VG_(sprintf)(pid, "pid: %d\n", VG_(getpid)());
     /* A combined file's later parts start at their part header. */
@@ -362,12 +362,15 @@ void cg_write_callgrind_body(CgOut *o, LineCC **ccs, UInt n, const HChar *desc, 
     if (cg.clo.systime == CG_SYSTIME_NSEC)
         cg_out_str(o, "event: sysCpuTime : sysCpuTime (system cpu ns)\n");
     cg_out_str(o, "events:");
-    for (Int e = 0; e < g.nev; e++) {
+    for (Int e = 0; e < nev; e++) {
         cg_out_str(o, " ");
-        cg_out_str(o, cg_event_names[g.ev[e]]);
+        cg_out_str(o, cg_event_names[ev[e]]);
     }
     cg_out_str(o, "\n");
     if (cg.clo.inline_frames) cg_write_inlined(o, ws);
+    cg_lines_flat(flat);
+    CgGraph g;
+    cg_graph_make(&g, flat->lines, flat->n, thread);
     write_blocks(o, &g, ws);
     write_paths(o, &g, ws);
     cg_out_str(o, "totals:");

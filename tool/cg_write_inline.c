@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_write_inline.c: with --inline-frames, the costs of code by
- * instruction, in `#i` lines of the profile after its events: line (and in
- * the default format its call graph: docs/format.md, "Inlined code in a
- * Cachegrind file").
+ * instruction, in `#i` lines of the profile right after its events: line
+ * (docs/format.md, "Inlined code in a Cachegrind file"), written before
+ * anything folds the instruction centres into their lines (cg_lines_flat).
  *
  * Each line is one instruction centre of cg_lines.c: the object and the
  * address there at which the post-processors read the instruction's inline
@@ -60,7 +60,17 @@ static Int cmp_call(const void *pa, const void *pb)
         Int c = VG_(strcmp)(a->obj, b->obj);
         if (c) return c;
     }
-    return a->addr < b->addr ? -1 : a->addr > b->addr ? 1 : 0;
+    if (a->addr != b->addr) return a->addr < b->addr ? -1 : 1;
+    /* One site's calls (an indirect call's callees; the caller at both
+     * recursion levels) in an order of their own, not the table's. */
+    const CgArc *x = a->a, *y = b->a;
+    if (x->caller_rec != y->caller_rec) return x->caller_rec ? 1 : -1;
+    Int c = VG_(strcmp)(x->callee->obj, y->callee->obj);
+    if (!c) c = VG_(strcmp)(x->callee->file, y->callee->file);
+    if (!c) c = VG_(strcmp)(x->callee->name, y->callee->name);
+    if (c) return c;
+    if (x->callee_rec != y->callee_rec) return x->callee_rec ? 1 : -1;
+    return 0;
 }
 
 static void write_calls(CgOut *o, Int nev)
@@ -108,48 +118,51 @@ void cg_write_inlined(CgOut *o, CgWriteStats *ws)
 {
     Int ev[N_EVENTS];
     Int nev = cg_lines_recorded(ev);
-    UInt n;
-    CgInstr *v = cg_lines_inlined(&n);
+    CgInlined in;
+    cg_lines_inlined(&in);
     cg_out_str(o, "# inline frames: " CG_PROJECT "; the `#i` lines up to the first fl= are the "
                   "costs by instruction (docs/format.md)\n");
     /* A report should not show "no inlined functions" as a fact about
      * the program when the run could not see any code. */
-    if (n == 0) cg_out_str(o, "# inline frames: none found (no code with debug info ran)\n");
+    if (in.n == 0) cg_out_str(o, "# inline frames: none found (no code with debug info ran)\n");
     /* An object's name cannot be "???" (the core names objects by path),
      * so that stands for none, as it does for files and functions. */
     const HChar *obj = NULL, *file = NULL, *fn = NULL;
     ULong c[N_EVENTS];
-    for (UInt i = 0; i < n; i++) {
-        const LineCC *cc = v[i].cc;
-        /* In Callgrind's format a line's self costs at recursion level 2
-           are NAME'2's (LineCC.rec): its instructions' too. */
-        for (Int level = cg_levels_on() ? 2 : 1; level >= 1; level--) {
-            Bool any = False;
-            for (Int e = 0; e < nev; e++) {
-                ULong rec = cg_levels_on() ? cc->rec[ev[e]] : 0;
-                c[e] = level == 2 ? rec : cc->ev[ev[e]] - rec;
-                any |= c[e] != 0;
+    for (UInt g = 0; g < in.n_objs; g++) {
+        const CgObjCode *code = &in.objs[g];
+        for (UInt i = 0; i < code->n; i++) {
+            const LineCC *cc = code->cc[i];
+            /* In Callgrind's format a line's self costs at recursion level
+               2 are NAME'2's (LineCC.rec): its instructions' too. */
+            for (Int level = cg_levels_on() ? 2 : 1; level >= 1; level--) {
+                Bool any = False;
+                for (Int e = 0; e < nev; e++) {
+                    ULong rec = cg_levels_on() ? cc->rec[ev[e]] : 0;
+                    c[e] = level == 2 ? rec : cc->ev[ev[e]] - rec;
+                    any |= c[e] != 0;
+                }
+                if (!any) continue;
+                context(o, "#iob=", code->obj ? code->obj : "???", &obj);
+                context(o, "#ifl=", cc->file, &file);
+                context(o, "#ifn=", level_name(cc->fn, level == 2), &fn);
+                HChar addr[32];
+                VG_(sprintf)(addr, "#i 0x%lx ", (unsigned long)(cc->addr - code->bias));
+                cg_out_str(o, addr);
+                cg_out_u64(o, cc->line);
+                /* Counts left out at the end are 0, as in a count line. */
+                Int last = nev;
+                while (last > 1 && c[last - 1] == 0) last--;
+                for (Int e = 0; e < last; e++) {
+                    cg_out_str(o, " ");
+                    cg_out_u64(o, c[e]);
+                }
+                cg_out_str(o, "\n");
+                ws->inlined++;
             }
-            if (!any) continue;
-            context(o, "#iob=", v[i].obj ? v[i].obj : "???", &obj);
-            context(o, "#ifl=", cc->file, &file);
-            context(o, "#ifn=", level_name(cc->fn, level == 2), &fn);
-            HChar addr[32];
-            VG_(sprintf)(addr, "#i 0x%lx ", (unsigned long)v[i].obj_addr);
-            cg_out_str(o, addr);
-            cg_out_u64(o, cc->line);
-            /* Counts left out at the end are 0, as in a count line. */
-            Int last = nev;
-            while (last > 1 && c[last - 1] == 0) last--;
-            for (Int e = 0; e < last; e++) {
-                cg_out_str(o, " ");
-                cg_out_u64(o, c[e]);
-            }
-            cg_out_str(o, "\n");
-            ws->inlined++;
         }
     }
-    VG_(free)(v);
+    cg_lines_inlined_free(&in);
     /* An arc's costs are the recorded events', in their order. */
     if (cg_graph_on()) write_calls(o, nev);
 }

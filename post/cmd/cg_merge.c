@@ -156,8 +156,9 @@ int main(int argc, char **argv)
                            &first->cmd, true);
     } else {
         cg_write_header(out, desc, n_desc, &first->cmd, p.events, p.n_events);
-        if (cg_graph_kept(&p, "cg_merge")) cg_write_graph_lines(out, &p, true);
+        /* In the order the tool writes them. */
         if (cg_inline_kept(&p, "cg_merge", true)) cg_write_inline(out, &p);
+        if (cg_graph_kept(&p, "cg_merge")) cg_write_graph_lines(out, &p, true);
         cg_write_lines(out, &p);
         cg_write_summary(out, p.summary_total, p.n_events);
     }

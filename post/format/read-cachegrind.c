@@ -26,8 +26,8 @@ typedef struct rd {
     cg_packed *packed;
     uint64_t fn_lines;
     bool in_graph, past_header;
-    /* Our tool's costs by instruction, in `#i` lines after the call
-       graph (read-inline.c), while in_inline. */
+    /* Our tool's costs by instruction, in `#i` lines before or after the
+       call graph (read-inline.c), while in_inline. */
     cg_inline_rd *inl;
     bool in_inline;
 } rd;
@@ -192,9 +192,12 @@ static bool comment_line(rd *r, const char *line, size_t len)
         r->in_inline = true;
         return true;
     }
-    if (r->in_inline) return cg_inline_line(r->inl, line, len);
     bool is_text = len >= sizeof mark - 1 && memcmp(line, mark, sizeof mark - 1) == 0;
     bool is_packed = len >= sizeof packed - 1 && memcmp(line, packed, sizeof packed - 1) == 0;
+    /* The tool writes inlined code's section first; files of its earlier
+       builds, after the call graph. */
+    if (r->in_inline && !is_text && !is_packed) return cg_inline_line(r->inl, line, len);
+    r->in_inline = false;
     if (is_text || is_packed) {
         if (r->graph || r->packed || r->past_header)
             return cg_sink_fail_at(r->s, r->s->lr.lineno,

@@ -87,6 +87,32 @@ profile() {
     indent 30 <"$_bin.cga"
     return
   fi
+  # The tool writes the `#i` section before the call graph; earlier builds
+  # (and our cg_merge) wrote it after: such files must read the same.
+  if [ -z "$_fmt" ]; then
+    awk '/^# inline frames:/ { inl = 1 } /^# call graph/ { inl = 0 }
+      inl { held = held $0 "\n"; next }
+      !/^#/ && held != "" { printf "%s", held; held = "" } { print }' "$_bin.prof" >"$_bin.old"
+    _at_inl=$(grep -n '^# inline frames:' "$_bin.prof" | head -1 | cut -d: -f1)
+    _at_graph=$(grep -n '^# call graph' "$_bin.prof" | head -1 | cut -d: -f1)
+    if [ -z "$_at_inl" ] || [ -z "$_at_graph" ] || [ "$_at_inl" -gt "$_at_graph" ]; then
+      fail "$_name" "the tool's \`#i\` section is not before its call graph (lines ${_at_inl:-none}, ${_at_graph:-none})"
+      return
+    fi
+    if ! "$annotate" --inline-frames=yes --format=json "$_bin.old" >"$_bin.old.json" 2>&1; then
+      fail "$_name" "cg_annotate failed on the \`#i\` section after the call graph:"
+      indent 30 <"$_bin.old.json"
+      return
+    fi
+    # The reports must be the same, the files' paths aside.
+    sed 's/"path": "[^"]*"//' "$_bin.json" >"$_bin.json.np"
+    sed 's/"path": "[^"]*"//' "$_bin.old.json" >"$_bin.old.np"
+    if ! cmp -s "$_bin.json.np" "$_bin.old.np"; then
+      fail "$_name" "the \`#i\` section after the call graph reads differently:"
+      diff "$_bin.json.np" "$_bin.old.np" | head -10 | indent 30
+      return
+    fi
+  fi
   if python3 "$src/profile-oracle.py" "$_bin.cgi" "$_bin.prof" "$_bin.json" "$work/$_bin" \
     >"$_bin.oracle" 2>&1; then
     pass "$_name"
