@@ -444,14 +444,6 @@ static void post_syscall(ThreadId tid, UInt sysno, UWord *args, UInt nargs, SysR
 static void post_clo_init(void)
 {
     if (VG_(clo_verbosity) > 1) VG_(dmsg)("Tool: %s\n", CG_PROJECT);
-    if (cg.clo.inline_frames) {
-        if (cg.clo.separate_threads) {
-            VG_(fmsg)
-            ("--inline-frames=yes: the costs by instruction are the whole process's, "
-             "not a thread's (--separate-threads=yes)\n");
-            VG_(exit)(1);
-        }
-    }
     if (cg.clo.as_callgrind && cg.clo.collect_at_start < 0)
         cg.clo.collect_at_start = cg.clo.n_toggle == 0;
     cg_lines_init();

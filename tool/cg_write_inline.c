@@ -73,7 +73,7 @@ static Int cmp_call(const void *pa, const void *pb)
     return 0;
 }
 
-static void write_calls(CgOut *o, Int nev)
+static void write_calls(CgOut *o, ThreadId thread, Int nev)
 {
     UInt n;
     CgArc **arcs = cg_callgraph_arcs(&n);
@@ -83,7 +83,7 @@ static void write_calls(CgOut *o, Int nev)
         const CgArc *a = arcs[i];
         /* A call whose return address is not in its caller (a tail call,
          * a jump) has no call instruction of the caller's. */
-        if (a->calls == 0 || a->ret == 0 || !a->caller) continue;
+        if (a->thread != thread || a->calls == 0 || a->ret == 0 || !a->caller) continue;
         if (cg_lines_fn_name(a->ret - 1) != a->caller->name) continue;
         if (!cg_lines_code_at(a->ret - 1, &v[k].obj, &v[k].addr)) continue;
         v[k++].a = a;
@@ -114,7 +114,7 @@ static void write_calls(CgOut *o, Int nev)
     VG_(free)(arcs);
 }
 
-void cg_write_inlined(CgOut *o, CgWriteStats *ws)
+void cg_write_inlined(CgOut *o, ThreadId thread, CgWriteStats *ws)
 {
     Int ev[N_EVENTS];
     Int nev = cg_lines_recorded(ev);
@@ -164,5 +164,5 @@ void cg_write_inlined(CgOut *o, CgWriteStats *ws)
     }
     cg_lines_inlined_free(&in);
     /* An arc's costs are the recorded events', in their order. */
-    if (cg_graph_on()) write_calls(o, nev);
+    if (cg_graph_on()) write_calls(o, thread, nev);
 }
