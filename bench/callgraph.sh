@@ -22,6 +22,8 @@
 #   WORKLOADS=".." of: gzip python sort stride random interp cc1 pystd [all]
 #   MODES=".."    of: no yes both [all]
 #   QUICK=1       small inputs (a smoke test)
+#   VARIANTS=".." of: none flat graph upstream callgrind [all]; the
+#                 columns of those left out read nan
 #   CG_OURS=FILE  our tool [tool/cachegrind-amd64-linux of this tree]
 #   BENCH_OUT=DIR scratch directory [${TMPDIR:-/tmp}/cachegrind-bench-callgraph]
 # Exit status: 0 when every run succeeded and the totals agree, 1 when they
@@ -46,7 +48,8 @@ VALGRIND=/usr/bin/valgrind
 VGLIBDIR=/usr/libexec/valgrind
 GNUTIME=/usr/bin/time
 CACHES="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
-VARIANTS="none flat graph upstream callgrind"
+ALL_VARIANTS="none flat graph upstream callgrind"
+VARIANTS=${VARIANTS:-$ALL_VARIANTS}
 
 die() {
   echo "bench: $*" >&2
@@ -57,6 +60,9 @@ die() {
 "$GNUTIME" -f %e true >/dev/null 2>&1 || die "GNU time ($GNUTIME) is needed: apt-get install time"
 for w in $WORKLOADS; do
   case " $ALL_WORKLOADS " in *" $w "*) ;; *) die "unknown workload '$w' (have: $ALL_WORKLOADS)" ;; esac
+done
+for v in $VARIANTS; do
+  case " $ALL_VARIANTS " in *" $v "*) ;; *) die "unknown variant '$v' (have: $ALL_VARIANTS)" ;; esac
 done
 
 case $OUT in /*) ;; *) OUT=$PWD/$OUT ;; esac
@@ -140,7 +146,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 for s in min median; do
   for w in $WORKLOADS; do
     for mode in $MODES; do
-      for v in $VARIANTS; do eval "t_$v=$(timing "$s" "$w" "$mode" "$v" 5)"; done
+      for v in $ALL_VARIANTS; do eval "t_$v=$(timing "$s" "$w" "$mode" "$v" 5)"; done
       echo "$w $mode $(ratio "$t_graph" "$t_flat") $(ratio "$t_graph" "$t_upstream") $(ratio "$t_graph" "$t_callgrind")" >>"$OUT/ratios.$s"
     done
   done
@@ -150,7 +156,7 @@ echo "Wall-clock seconds, the $STAT over $REPS rep(s); ratios of the graph run."
 printf '%-7s %-5s %6s %6s %6s %8s %9s   %7s %10s %11s\n' workload mode none flat graph upstream callgrind g/flat g/upstream g/callgrind
 for w in $WORKLOADS; do
   for mode in $MODES; do
-    for v in $VARIANTS; do eval "t_$v=$(timing "$STAT" "$w" "$mode" "$v" 5)"; done
+    for v in $ALL_VARIANTS; do eval "t_$v=$(timing "$STAT" "$w" "$mode" "$v" 5)"; done
     printf '%-7s %-5s %6.2f %6.2f %6.2f %8.2f %9.2f   %6sx %9sx %10sx\n' "$w" "$mode" "$t_none" "$t_flat" \
       "$t_graph" "$t_upstream" "$t_callgrind" "$(ratio "$t_graph" "$t_flat")" \
       "$(ratio "$t_graph" "$t_upstream")" "$(ratio "$t_graph" "$t_callgrind")"
