@@ -4,12 +4,14 @@
 # fuzz-TARGET in the current directory, with the library sources compiled
 # for coverage and AddressSanitizer + UndefinedBehaviorSanitizer.
 # Environment (set by fuzz/Makefile): FUZZ_CC, top_srcdir, PACKAGE_VERSION,
-# PCRE2_CFLAGS, PCRE2_LIBS, FUZZ_TARGETS, POST_CPPFLAGS (the library's
-# include folders).
+# PCRE2_CFLAGS, PCRE2_LIBS, DWARF_CFLAGS, DWARF_LIBS (post/dwarf's libdw
+# and libiberty: the library's objects are linked whole, not from an
+# archive, so the DWARF reader comes too), FUZZ_TARGETS, POST_CPPFLAGS (the
+# library's include folders).
 set -eu
 : "${FUZZ_CC:?}" "${top_srcdir:?}" "${FUZZ_TARGETS:?}" "${POST_CPPFLAGS:?}"
 san="-fsanitize=address,undefined -fno-sanitize-recover=all"
-cflags="-g -O1 -fno-omit-frame-pointer -Wall -Wextra $san -D_GNU_SOURCE -DPACKAGE_VERSION=\"${PACKAGE_VERSION:?}\" ${PCRE2_CFLAGS:-}
+cflags="-g -O1 -fno-omit-frame-pointer -Wall -Wextra $san -D_GNU_SOURCE -DPACKAGE_VERSION=\"${PACKAGE_VERSION:?}\" ${PCRE2_CFLAGS:-} ${DWARF_CFLAGS:-}
   $POST_CPPFLAGS -I$top_srcdir/sim -I$top_srcdir/fuzz"
 mkdir -p obj
 objs=
@@ -35,5 +37,5 @@ for t in $FUZZ_TARGETS; do
   cc "$top_srcdir/fuzz/$t.c" "obj/$t.o" -fsanitize=fuzzer-no-link
   echo "  FUZZLD   fuzz-$t"
   # shellcheck disable=SC2086
-  $FUZZ_CC $san -fsanitize=fuzzer -o "fuzz-$t" "obj/$t.o" $objs ${PCRE2_LIBS:-} -lm
+  $FUZZ_CC $san -fsanitize=fuzzer -o "fuzz-$t" "obj/$t.o" $objs ${PCRE2_LIBS:-} ${DWARF_LIBS:-} -lm
 done

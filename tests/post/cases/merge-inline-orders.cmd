@@ -1,0 +1,1 @@
+cg_merge graph-packed-inline.cgout graph-packed-inline-late.cgout
