@@ -248,6 +248,8 @@ static bool calls_line(rd *r, const char *s, size_t len)
         return fail_line(r, "malformed calls= line: ", s, len);
     if (cg_skip_sep(p, end) != end) return fail_line(r, "malformed calls= line: ", s, len);
     if (r->cfn == CG_NONE) return fail_line(r, "calls= without a cfn= line before it: ", s, len);
+    /* A call is a function's: without one it would be no one's. */
+    if (r->fn == CG_NONE) return fail_line(r, "calls= before any fn= line: ", s, len);
     r->call_count = count;
     r->call_target = line_of(r, at);
     r->next = NEXT_CALL;

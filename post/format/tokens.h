@@ -53,6 +53,7 @@ static inline int cg_tok_pyint(const char **pp, const char *end, cg_count *out, 
         return TOK_OK;
     }
     p = *pp;
+    if (p == end) return TOK_BAD;
     bool neg = false;
     if (*p == '+' || *p == '-') {
         neg = *p == '-';

@@ -1,0 +1,1 @@
+cg_annotate graph-call-before-fn.cgout

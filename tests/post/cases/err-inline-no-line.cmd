@@ -1,0 +1,1 @@
+cg_merge inline-no-line.cgout
