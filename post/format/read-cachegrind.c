@@ -22,9 +22,15 @@ typedef struct rd {
        (docs/format.md, "The call graph in a Cachegrind file"): read while
        in_graph, then it says where each function is. */
     cg_graph_lines *graph;
-    /* Or packed (read-packed.c), with the number of fn= lines read. */
+    /* Or packed (read-packed.c), with the number of fn= lines read, and
+       where each (file, fn) was placed by its first fn= line (`placed`
+       maps it to an index of `places`, plus one): the tool writes each
+       once, so a later one placed elsewhere makes the file malformed. */
     cg_packed *packed;
     uint64_t fn_lines;
+    cg_u64map placed;
+    uint64_t *places;
+    size_t n_places, max_places;
     bool in_graph, past_header;
     /* Our tool's costs by instruction, in `#i` lines before or after the
        call graph (read-inline.c), while in_inline. */
@@ -109,11 +115,27 @@ static void at(rd *r, uint32_t file, uint32_t fn)
 }
 
 /* A fn= line's place, when the call graph is packed: by its number. */
-static void at_packed(rd *r, uint32_t fn, const char *name, size_t len)
+static bool at_packed(rd *r, uint32_t fn, const char *name, size_t len)
 {
     uint32_t obj = CG_NONE, home = CG_NONE;
     cg_packed_fn_line(r->packed, ++r->fn_lines, name, len, &obj, &home);
+    uint64_t where = (uint64_t)obj << 32 | home;
+    uint32_t *v = cg_u64map_slot(&r->placed, (uint64_t)r->file << 32 | fn, true);
+    if (*v == 0) {
+        if (r->n_places == r->max_places) {
+            r->max_places = r->max_places ? 2 * r->max_places : 64;
+            r->places = xrealloc(r->places, r->max_places * sizeof *r->places);
+        }
+        r->places[r->n_places++] = where;
+        *v = (uint32_t)r->n_places;
+    } else if (r->places[*v - 1] != where) {
+        return cg_sink_fail_at(r->s, r->s->lr.lineno,
+                               "the packed call graph places this function of this file "
+                               "elsewhere than its earlier fn= line: fn=",
+                               name, len);
+    }
     cg_sink_at(r->s, r->file, fn, obj, home);
+    return true;
 }
 
 /* fl= (reset_fn) and the legacy fi=/fe= (keep the function). */
@@ -143,12 +165,13 @@ static bool fn_line(rd *r, const char *name, size_t len)
     if (fn == CG_NONE) return false;
     if (!s->accumulate) return true;
     r->fn = fn;
-    if (r->file == CG_NONE)
+    if (r->file == CG_NONE) {
         cg_sink_at_orphan(s, fn);
-    else if (r->packed)
-        at_packed(r, fn, name, len);
-    else
+    } else if (r->packed) {
+        if (!at_packed(r, fn, name, len)) return false;
+    } else {
         at(r, r->file, fn);
+    }
     if (r->rules->entries == CG_ENTRIES_BY_NAME) cg_sink_enter(s);
     return true;
 }
@@ -312,6 +335,8 @@ bool cg_read_cachegrind(cg_sink *s)
     free(r.last_summary);
     if (r.graph) cg_graph_lines_free(r.graph);
     if (r.packed) cg_packed_free(r.packed);
+    cg_u64map_free(&r.placed);
+    free(r.places);
     if (r.inl) cg_inline_free(r.inl);
     return ok;
 }

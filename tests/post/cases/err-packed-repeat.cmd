@@ -1,0 +1,1 @@
+cg_merge graph-packed-repeat.cgout
