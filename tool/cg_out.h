@@ -71,11 +71,11 @@ void cg_write_callgrind_body(CgOut *o, CgFlat *flat, const HChar *desc, ThreadId
  * events: line and inlined code's (cg_write_packed.c; docs/format.md, "The
  * call graph in a Cachegrind file"). */
 void cg_write_graph(CgOut *o, LineCC **ccs, UInt n, CgWriteStats *ws);
-/* With --inline-frames, the costs of code by instruction, in `#i` lines
- * right after the events: line, and the calls of `thread` (as the call
- * graph's: cg_write_inline.c); before cg_lines_flat, which folds the
- * instruction centres into lines. */
-void cg_write_inlined(CgOut *o, ThreadId thread, CgWriteStats *ws);
+/* Right after the events: line: with --inline-frames the costs of code by
+ * instruction in `#i` lines, and the calls of `thread` (as the call
+ * graph's: cg_write_inline.c); then `flat` made (cg_lines_flat), which
+ * folds the instruction centres into lines, so it must come after. */
+void cg_write_inlined_then_flat(CgOut *o, ThreadId thread, CgFlat *flat, CgWriteStats *ws);
 
 /* Whether the flat part writes `cc` under a new fn= line after lines of
  * (file, fn): the rule of its fn= lines, which the packed call graph

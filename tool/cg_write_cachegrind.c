@@ -26,8 +26,7 @@ void cg_write_cachegrind_body(CgOut *o, CgFlat *flat, const HChar *desc, CgWrite
 {
     cg_out_descs(o, desc);
     cg_out_str(o, events_line());
-    if (cg.clo.inline_frames) cg_write_inlined(o, 0, ws);
-    cg_lines_flat(flat);
+    cg_write_inlined_then_flat(o, 0, flat, ws);
     LineCC **ccs = flat->lines;
     UInt n = flat->n;
     if (cg_graph_on()) cg_write_graph(o, ccs, n, ws);

@@ -367,8 +367,7 @@ void cg_write_callgrind_body(CgOut *o, CgFlat *flat, const HChar *desc, ThreadId
         cg_out_str(o, cg_event_names[ev[e]]);
     }
     cg_out_str(o, "\n");
-    if (cg.clo.inline_frames) cg_write_inlined(o, thread, ws);
-    cg_lines_flat(flat);
+    cg_write_inlined_then_flat(o, thread, flat, ws);
     CgGraph g;
     cg_graph_make(&g, flat->lines, flat->n, thread);
     write_blocks(o, &g, ws);

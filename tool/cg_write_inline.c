@@ -114,7 +114,7 @@ static void write_calls(CgOut *o, ThreadId thread, Int nev)
     VG_(free)(arcs);
 }
 
-void cg_write_inlined(CgOut *o, ThreadId thread, CgWriteStats *ws)
+static void write_inlined(CgOut *o, ThreadId thread, CgWriteStats *ws)
 {
     Int ev[N_EVENTS];
     Int nev = cg_lines_recorded(ev);
@@ -165,4 +165,10 @@ void cg_write_inlined(CgOut *o, ThreadId thread, CgWriteStats *ws)
     cg_lines_inlined_free(&in);
     /* An arc's costs are the recorded events', in their order. */
     if (cg_graph_on()) write_calls(o, thread, nev);
+}
+
+void cg_write_inlined_then_flat(CgOut *o, ThreadId thread, CgFlat *flat, CgWriteStats *ws)
+{
+    if (cg.clo.inline_frames) write_inlined(o, thread, ws);
+    cg_lines_flat(flat);
 }
