@@ -10,6 +10,8 @@
 #   upstream   the installed cachegrind, no option
 #   callgrind  the installed --tool=callgrind, with --cache-sim=yes in the
 #              cache mode and --cache-sim=yes --branch-sim=yes with both
+#   base       another build of ours (CG_BASE), no option: a change's
+#              effect on the graph run, measured in the same run as it
 # Every run of ours and upstream's uses the benchmark's caches; the graph
 # run's totals must equal the flat run's (checked on every rep).
 #
@@ -22,9 +24,10 @@
 #   WORKLOADS=".." of: gzip python sort stride random interp cc1 pystd [all]
 #   MODES=".."    of: no yes both [all]
 #   QUICK=1       small inputs (a smoke test)
-#   VARIANTS=".." of: none flat graph upstream callgrind [all]; the
-#                 columns of those left out read nan
+#   VARIANTS=".." of: none flat graph upstream callgrind base [all but
+#                 base]; the columns of those left out read nan
 #   CG_OURS=FILE  our tool [tool/cachegrind-amd64-linux of this tree]
+#   CG_BASE=FILE  the build the base variant runs (needed by it)
 #   BENCH_OUT=DIR scratch directory [${TMPDIR:-/tmp}/cachegrind-bench-callgraph]
 # Exit status: 0 when every run succeeded and the totals agree, 1 when they
 # do not, 2 when a run or the setup failed.  Targets are reported, not
@@ -48,14 +51,18 @@ VALGRIND=/usr/bin/valgrind
 VGLIBDIR=/usr/libexec/valgrind
 GNUTIME=/usr/bin/time
 CACHES="--I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64"
-ALL_VARIANTS="none flat graph upstream callgrind"
-VARIANTS=${VARIANTS:-$ALL_VARIANTS}
+ALL_VARIANTS="none flat graph upstream callgrind base"
+VARIANTS=${VARIANTS:-none flat graph upstream callgrind}
+CG_BASE=${CG_BASE:-}
 
 die() {
   echo "bench: $*" >&2
   exit 2
 }
 [ -x "$CG_OURS" ] || die "our tool $CG_OURS is not built"
+case " $VARIANTS " in
+*" base "*) [ -x "$CG_BASE" ] || die "the base variant needs CG_BASE=FILE, another build of the tool" ;;
+esac
 [ -x "$VGLIBDIR/callgrind-amd64-linux" ] || die "no installed Callgrind in $VGLIBDIR"
 "$GNUTIME" -f %e true >/dev/null 2>&1 || die "GNU time ($GNUTIME) is needed: apt-get install time"
 for w in $WORKLOADS; do
@@ -71,6 +78,7 @@ rm -rf "$OUT" && mkdir -p "$OUT/vglib" "$OUT/bin" "$OUT/work" "$OUT/runs" || die
 LIB=$OUT/vglib
 for f in "$VGLIBDIR"/*; do ln -s "$f" "$LIB/" || die "cannot link $f"; done
 cp "$CG_OURS" "$LIB/cgours-amd64-linux" || die "cannot copy $CG_OURS"
+if [ -n "$CG_BASE" ]; then cp "$CG_BASE" "$LIB/cgbase-amd64-linux" || die "cannot copy $CG_BASE"; fi
 prepare_workloads
 
 # toolopts VARIANT MODE
@@ -85,6 +93,7 @@ toolopts() {
   none) echo "--tool=none" ;;
   flat) echo "--tool=cgours $CACHES $sim --call-graph=no --cachegrind-out-file=$W/cg.out" ;;
   graph) echo "--tool=cgours $CACHES $sim --cachegrind-out-file=$W/cg.out" ;;
+  base) echo "--tool=cgbase $CACHES $sim --cachegrind-out-file=$W/cg.out" ;;
   upstream) echo "--tool=cachegrind $CACHES $sim --cachegrind-out-file=$W/cg.out" ;;
   callgrind) echo "--tool=callgrind $cl --callgrind-out-file=$W/cg.out" ;;
   esac
@@ -142,24 +151,24 @@ median() { timing median "$@"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "0" }'; }
 
 # The ratios of the graph run by both statistics, in ratios.min and
-# ratios.median: WORKLOAD MODE G/FLAT G/UPSTREAM G/CALLGRIND.
+# ratios.median: WORKLOAD MODE G/FLAT G/UPSTREAM G/CALLGRIND G/BASE.
 for s in min median; do
   for w in $WORKLOADS; do
     for mode in $MODES; do
       for v in $ALL_VARIANTS; do eval "t_$v=$(timing "$s" "$w" "$mode" "$v" 5)"; done
-      echo "$w $mode $(ratio "$t_graph" "$t_flat") $(ratio "$t_graph" "$t_upstream") $(ratio "$t_graph" "$t_callgrind")" >>"$OUT/ratios.$s"
+      echo "$w $mode $(ratio "$t_graph" "$t_flat") $(ratio "$t_graph" "$t_upstream") $(ratio "$t_graph" "$t_callgrind") $(ratio "$t_graph" "$t_base")" >>"$OUT/ratios.$s"
     done
   done
 done
 echo
 echo "Wall-clock seconds, the $STAT over $REPS rep(s); ratios of the graph run."
-printf '%-7s %-5s %6s %6s %6s %8s %9s   %7s %10s %11s\n' workload mode none flat graph upstream callgrind g/flat g/upstream g/callgrind
+printf '%-7s %-5s %6s %6s %6s %8s %9s %6s   %7s %10s %11s %7s\n' workload mode none flat graph upstream callgrind base g/flat g/upstream g/callgrind g/base
 for w in $WORKLOADS; do
   for mode in $MODES; do
     for v in $ALL_VARIANTS; do eval "t_$v=$(timing "$STAT" "$w" "$mode" "$v" 5)"; done
-    printf '%-7s %-5s %6.2f %6.2f %6.2f %8.2f %9.2f   %6sx %9sx %10sx\n' "$w" "$mode" "$t_none" "$t_flat" \
-      "$t_graph" "$t_upstream" "$t_callgrind" "$(ratio "$t_graph" "$t_flat")" \
-      "$(ratio "$t_graph" "$t_upstream")" "$(ratio "$t_graph" "$t_callgrind")"
+    printf '%-7s %-5s %6.2f %6.2f %6.2f %8.2f %9.2f %6.2f   %6sx %9sx %10sx %6sx\n' "$w" "$mode" "$t_none" "$t_flat" \
+      "$t_graph" "$t_upstream" "$t_callgrind" "$t_base" "$(ratio "$t_graph" "$t_flat")" \
+      "$(ratio "$t_graph" "$t_upstream")" "$(ratio "$t_graph" "$t_callgrind")" "$(ratio "$t_graph" "$t_base")"
   done
 done
 echo
@@ -189,6 +198,7 @@ for mode in $MODES; do
     printf '  %-5s %-6s graph/flat %s, worst %s (targets <= 1.15, <= 1.30)\n' "$mode" "$s" "$(geo $s "$mode" 3)" "$(worst $s "$mode" 3)"
     printf '  %-5s %-6s graph/upstream %s, worst %s (target <= 0.85)\n' "$mode" "$s" "$(geo $s "$mode" 4)" "$(worst $s "$mode" 4)"
     printf '  %-5s %-6s graph/callgrind %s, worst %s\n' "$mode" "$s" "$(geo $s "$mode" 5)" "$(worst $s "$mode" 5)"
+    printf '  %-5s %-6s graph/base %s, worst %s\n' "$mode" "$s" "$(geo $s "$mode" 6)" "$(worst $s "$mode" 6)"
   done
 done
 printf '  file size graph/flat: worst %s (target <= 2)\n' \
