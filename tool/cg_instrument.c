@@ -49,6 +49,9 @@ typedef struct {
         struct CgFn *fn;
     } entries[CG_QUEUE_SIZE + 1];
     Int n_entries;
+    /* Whether a statement walked so far may have written the stack
+     * pointer: then where the superblock leaves, returns are looked for. */
+    Bool sp_written;
 } Walk;
 
 static UShort counted_kind(EventTag tag)
@@ -240,19 +243,6 @@ static ULong const_value(const IRConst *c)
     }
 }
 
-/* A store of the constant that is the end of the instruction making it
- * (`end`) leaves a return address: a call, which VEX may have followed
- * into its callee, so that the superblock does not end with it.  Its
- * return site gets the inline end of activations (cg_stack_ir.c). */
-static void note_call_store(const IRStmt *st, Addr end)
-{
-    const IRExpr *data = st->Ist.Store.data;
-    if (!cg_stack_on() || data->tag != Iex_Const) return;
-    IRConstTag tag = data->Iex.Const.con->tag;
-    if ((tag == Ico_U64 || tag == Ico_U32) && const_value(data->Iex.Const.con) == end)
-        cg_stack_note_call(end);
-}
-
 /* A conditional side exit: the guard says whether the exit is taken, which
  * means "branch not taken" when the exit goes to the next instruction (iropt
  * inverted a chased branch, or a REP loop's exit). */
@@ -299,9 +289,11 @@ static void handle_stmt(Walk *w, IRStmt *st, IRTypeEnv *env_in)
     switch (st->tag) {
     case Ist_NoOp:
     case Ist_AbiHint:
+    case Ist_MBE:
+        break;
     case Ist_Put:
     case Ist_PutI:
-    case Ist_MBE:
+        w->sp_written |= cg_stack_on() && cg_stack_writes_sp(env_in, st, w->layout);
         break;
     case Ist_IMark:
         handle_imark(w, st);
@@ -315,7 +307,6 @@ static void handle_stmt(Walk *w, IRStmt *st, IRTypeEnv *env_in)
     case Ist_Store:
         if (cache)
             add_dw(w, sizeofIRType(typeOfIRExpr(env_in, st->Ist.Store.data)), st->Ist.Store.addr);
-        note_call_store(st, w->prev_end);
         break;
     case Ist_StoreG: {
         IRStoreG *sg = st->Ist.StoreG.details;
@@ -332,6 +323,7 @@ static void handle_stmt(Walk *w, IRStmt *st, IRTypeEnv *env_in)
     }
     case Ist_Dirty: {
         IRDirty *d = st->Ist.Dirty.details;
+        w->sp_written |= cg_stack_on() && cg_stack_writes_sp(env_in, st, w->layout);
         if (d->mFx == Ifx_None) break;
         tl_assert(d->mAddr != NULL && d->mSize != 0);
         if (!cache) break;
@@ -368,6 +360,8 @@ static void handle_stmt(Walk *w, IRStmt *st, IRTypeEnv *env_in)
         flush(w);
         if (cg_stack_on() && jk != Ijk_Call && const_value(st->Ist.Exit.dst) == w->prev_end)
             cg_stack_emit_fall(w->e.out, w->prev_end, st->Ist.Exit.guard);
+        if (w->sp_written)
+            cg_stack_emit_check(w->e.out, w->layout, w->word, st->Ist.Exit.guard, NULL, False, 0);
         break;
     }
     default:
@@ -450,9 +444,9 @@ static IRSB *track_only(IRSB *sb, Addr addr, const VexGuestLayout *layout, IRTyp
     Int i = 0;
     for (; i < sb->stmts_used && (!sb->stmts[i] || sb->stmts[i]->tag != Ist_IMark); i++)
         if (sb->stmts[i]) addStmtToIRSB(out, sb->stmts[i]);
-    cg_stack_prologue(out, addr, layout, word, NULL, False);
+    cg_stack_prologue(out, addr, layout, word);
     Addr prev_end = 0;
-    Bool first = True;
+    Bool first = True, sp_written = False;
     for (; i < sb->stmts_used; i++) {
         IRStmt *st = sb->stmts[i];
         if (!st) continue;
@@ -462,17 +456,19 @@ static IRSB *track_only(IRSB *sb, Addr addr, const VexGuestLayout *layout, IRTyp
             if (fn) cg_stack_emit_enter(out, cg_stack_entry_sp(out, sb, i, layout, word), fn);
             prev_end = a + st->Ist.IMark.len;
             first = False;
-        } else if (st->tag == Ist_Exit && st->Ist.Exit.jk != Ijk_Call &&
-                   const_value(st->Ist.Exit.dst) == prev_end) {
-            cg_stack_emit_fall(out, prev_end, st->Ist.Exit.guard);
-        } else if (st->tag == Ist_Store && !first) {
-            note_call_store(st, prev_end);
+        } else if (st->tag == Ist_Exit) {
+            if (st->Ist.Exit.jk != Ijk_Call && const_value(st->Ist.Exit.dst) == prev_end)
+                cg_stack_emit_fall(out, prev_end, st->Ist.Exit.guard);
+            if (sp_written)
+                cg_stack_emit_check(out, layout, word, st->Ist.Exit.guard, NULL, False, 0);
+        } else {
+            sp_written |= cg_stack_writes_sp(sb->tyenv, st, layout);
         }
         addStmtToIRSB(out, st);
     }
     if (!first && falls_to(sb->jumpkind, sb->next, prev_end))
         cg_stack_emit_fall(out, prev_end, NULL);
-    if (!first && sb->jumpkind == Ijk_Call) cg_stack_note_call(prev_end);
+    if (sp_written) cg_stack_emit_check(out, layout, word, NULL, NULL, False, 0);
     return out;
 }
 
@@ -511,7 +507,7 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     /* The preamble (e.g. the self-modifying-code check) carries no events. */
     for (; i < sb_in->stmts_used && sb_in->stmts[i]->tag != Ist_IMark; i++)
         addStmtToIRSB(out, sb_in->stmts[i]);
-    cg_stack_prologue(out, addr, layout, gWordTy, sbi, w.hot != NULL);
+    cg_stack_prologue(out, addr, layout, gWordTy);
     cg_threads_emit_ran(out, sbi);
     if (cg_skip_on() && cg_skip_at(addr)) cg_skip_emit(out, sbi);
     for (; i < sb_in->stmts_used; i++) {
@@ -532,8 +528,9 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
     flush(&w);
     if (cg_stack_on() && w.n_seen > 0 && falls_to(sb_in->jumpkind, sb_in->next, w.prev_end))
         cg_stack_emit_fall(out, w.prev_end, NULL);
-    if (cg_stack_on() && w.n_seen > 0 && sb_in->jumpkind == Ijk_Call)
-        cg_stack_note_call(w.prev_end);
+    if (w.sp_written)
+        cg_stack_emit_check(out, layout, gWordTy, NULL, sbi, w.hot != NULL,
+                            sb_in->jumpkind == Ijk_Ret ? w.prev_end - 1 : 0);
     if (cg.clo.as_callgrind &&
         (sb_in->jumpkind == Ijk_ClientReq || sb_in->jumpkind == Ijk_Sys_syscall) &&
         sb_in->next->tag == Iex_Const)

@@ -285,9 +285,8 @@ static void print_stats(const CgWriteStats *ws)
      "deepest %llu\n",
      cg.stat_calls, cg.stat_loops, cg.stat_fell, cg.stat_max_depth);
     VG_(dmsg)
-    ("cachegrind: call graph: ended by the helper %llu (the others by generated code), "
-     "return sites %u\n",
-     cg.stat_helper_ends, cg.n_ret_sites);
+    ("cachegrind: call graph: ended by the helper %llu (the others by generated code)\n",
+     cg.stat_helper_ends);
     VG_(dmsg)
     ("cachegrind: call graph: functions %u, arcs %u, path nodes %u (of at most %u)\n",
      cg_callgraph_n_fns(), cg_callgraph_n_arcs(), n_paths, cg.clo.max_paths);

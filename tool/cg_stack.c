@@ -332,6 +332,7 @@ VG_REGPARM(1) void cg_stack_leave(UWord sp)
 
 VG_REGPARM(1) void cg_stack_skip_enter(UWord sp)
 {
+    if (sp > cg.stack_limit) cg_stack_leave(sp);
     cg_skip_entered(return_address(stack_of(cg.stack_tid), sp));
 }
 
@@ -436,7 +437,16 @@ VG_REGPARM(2) void cg_stack_enter(UWord sp, CgFn *fn)
 
 void cg_stack_thread_runs(ThreadId tid)
 {
-    if (!cg_stack_on() || tid == cg.stack_tid) return;
+    if (!cg_stack_on()) return;
+    /* A handler about to run for the first time: its frame is built, and
+     * its stack pointer now is its first (see "Signals"). */
+    CgStack *s = stack_of(tid);
+    if (s->n > 0 && !frame(s, s->n - 1)->fn && frame(s, s->n - 1)->sp == FENCE_PENDING) {
+        CgFrame *f = frame(s, s->n - 1);
+        f->sp = fence_top(VG_(get_SP)(tid), f->interrupted);
+        if (tid == cg.stack_tid) reload();
+    }
+    if (tid == cg.stack_tid) return;
     if (cg.stack_tid != VG_INVALID_THREADID) {
         CgStack *old = stack_of(cg.stack_tid);
         cg_skip_settle();

@@ -25,14 +25,23 @@ static inline Bool cg_graph_on(void)
 void cg_stack_init(void);
 
 /* The IR at the start of the superblock at `addr`, after its preamble:
- * ends the activations the stack pointer has risen above and, at a
- * function's entry, opens one (unless the superblock before fell through
- * to it).  At a return site, `hot` code (the hot tier's) ends one without
- * a helper call when it can, and cold code counts its returns there (`sbi`
- * the superblock's record; NULL: not counted, as in code not counted). */
+ * at a function's entry, the call that opens an activation (unless the
+ * superblock before fell through to it), which first ends those the stack
+ * pointer has risen above. */
+void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word);
+/* Whether `st` may write the stack pointer. */
+Bool cg_stack_writes_sp(const IRTypeEnv *env, const IRStmt *st, const VexGuestLayout *layout);
+/* Where a superblock that wrote the stack pointer leaves, after the events
+ * before have been counted: ends the activations the stack pointer has
+ * risen above.  At a side exit `exit_guard` is its guard (NULL: the end).
+ * At the end of a superblock that returns (from the instruction at
+ * `returns_at`; 0: it does not), `hot` code (the hot tier's) ends one
+ * without a helper call when it can, and cold code counts its returns
+ * (`sbi` the superblock's record; NULL: not counted, as in code not
+ * counted). */
 struct SBInfo;
-void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word,
-                       struct SBInfo *sbi, Bool hot);
+void cg_stack_emit_check(IRSB *out, const VexGuestLayout *layout, IRType word, IRExpr *exit_guard,
+                         struct SBInfo *sbi, Bool hot, Addr returns_at);
 /* Whether the instruction at `addr`, which a superblock reaches by a jump
  * that VEX followed (chasing: the instruction before it in the superblock
  * is not its neighbour), is a function's entry: the function, else NULL. */
@@ -59,8 +68,6 @@ VG_REGPARM(1) void cg_stack_leave(UWord sp);
 VG_REGPARM(2) void cg_stack_enter(UWord sp, struct CgFn *fn);
 VG_REGPARM(1) void cg_stack_skip_enter(UWord sp);
 
-/* A translated superblock calls, and its call returns to `ret`. */
-void cg_stack_note_call(Addr ret);
 /* An object is skipped from now on: the open activations end in the
  * helper, which restores the call site of skipped code (the activations
  * opened from now on do: cg_skip_on()). */

@@ -1,22 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_stack_ir.c: the IR that follows activations (cg_stack.c has the
- * mechanism and its invariants): at every superblock's start the compare
- * that finds returns, at an entry the call that opens an activation, at an
- * exit to a neighbouring entry the mark that says it is no call; and where
- * returns land, the code that ends an activation without a helper call.
+ * mechanism and its invariants): after the stack pointer may have risen,
+ * the compare that finds returns; at an entry the call that opens an
+ * activation; at an exit to a neighbouring entry the mark that says it is
+ * no call; and where returns are made, the code that ends an activation
+ * without a helper call.
  *
  * Returns ended by generated code (docs/tool.md, "The call graph").
  *
- * Where.  Every superblock compares the stack pointer with the innermost
- * activation's (cg.stack_limit); the code that ends an activation inline
- * is longer (about 350 bytes), so it goes only where returns land often:
- * at the return address of a call that a translated superblock made (a
- * set of addresses, made at translation time), in the hot tier's code.  A
- * cold translation there counts the returns it hands to the helper, and
- * after --hot-threshold of them is translated again, hot (cg_tiers.c), as
- * a block whose simulation helpers ran that often is.  A return site
- * translated before any call to it was keeps the plain compare: a miss
- * costs speed, never a count.
+ * Where.  A superblock that writes the stack pointer compares it with the
+ * innermost activation's (cg.stack_limit) where it leaves: at its end and
+ * at each side exit after the write, under the exit's guard.  The code
+ * that ends an activation inline is longer (about 350 bytes), so it goes
+ * only at the end of a superblock that returns (Ijk_Ret), in the hot
+ * tier's code: a cold translation there counts the returns it hands to
+ * the helper, and after --hot-threshold of them is translated again, hot
+ * (cg_tiers.c), as a block whose simulation helpers ran that often is.
  *
  * What.  A return ends the innermost activation inline when it alone has
  * ended (the stack pointer is above its entry's and not above the one's
@@ -77,62 +76,17 @@ static IRExpr *pick(IRSB *out, IRType ty, IRExpr *cond, IRExpr *yes, IRExpr *no)
 }
 
 /* ------------------------------------------------------------------ */
-/* Return sites                                                        */
+/* Returns ended inline                                                */
 /* ------------------------------------------------------------------ */
 
-/* Open addressing on the address, 0 empty; the table a power of two in
- * size and at most half full, so a probe ends. */
-static UInt site_slot(Addr a, UInt cap)
-{
-    tl_assert(cap > 0 && (cap & (cap - 1)) == 0);
-    ULong h = (ULong)a * 0x9E3779B97F4A7C15ULL;
-    return (UInt)(h >> 32) & (cap - 1);
-}
-
-static Bool return_site(Addr a)
-{
-    if (cg.n_ret_sites == 0 || a == 0) return False;
-    for (UInt i = site_slot(a, cg.ret_site_cap);; i = (i + 1) & (cg.ret_site_cap - 1)) {
-        if (cg.ret_sites[i] == a) return True;
-        if (cg.ret_sites[i] == 0) return False;
-    }
-}
-
-static void site_put(Addr *table, UInt cap, Addr a)
-{
-    UInt i = site_slot(a, cap);
-    while (table[i] != 0) i = (i + 1) & (cap - 1);
-    table[i] = a;
-}
-
-void cg_stack_note_call(Addr ret)
-{
-    if (ret == 0 || return_site(ret)) return;
-    if (2 * (cg.n_ret_sites + 1) > cg.ret_site_cap) {
-        UInt cap = cg.ret_site_cap ? 2 * cg.ret_site_cap : 1024;
-        Addr *t = VG_(calloc)("cg.stack.retsites", cap, sizeof *t);
-        for (UInt i = 0; i < cg.ret_site_cap; i++)
-            if (cg.ret_sites[i]) site_put(t, cap, cg.ret_sites[i]);
-        VG_(free)(cg.ret_sites);
-        cg.ret_sites = t;
-        cg.ret_site_cap = cap;
-    }
-    site_put(cg.ret_sites, cg.ret_site_cap, ret);
-    cg.n_ret_sites++;
-}
-
-/* The helper of a return site's cold code (`sbi` its record): after
- * --hot-threshold returns there the superblock is translated again, hot,
- * with the code that ends activations inline. */
+/* The helper of a returning superblock's cold code (`sbi` its record):
+ * after --hot-threshold returns there it is translated again, hot, with
+ * the code that ends activations inline. */
 static VG_REGPARM(2) void leave_cold(UWord sp, SBInfo *sbi)
 {
     if (++sbi->returns == cg.clo.hot_threshold) cg_tiers_queue(sbi);
     cg_stack_leave(sp);
 }
-
-/* ------------------------------------------------------------------ */
-/* Returns ended inline                                                */
-/* ------------------------------------------------------------------ */
 
 /* The IR that ends the innermost activation where generated code can (the
  * stack pointer `sp`, cg.stack_limit loaded as `limit`); the condition on
@@ -230,42 +184,92 @@ void cg_stack_emit_enter(IRSB *out, IRExpr *sp, CgFn *fn)
     addStmtToIRSB(out, IRStmt_Dirty(di));
 }
 
-void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word, SBInfo *sbi,
-                       Bool hot)
+void cg_stack_prologue(IRSB *out, Addr addr, const VexGuestLayout *layout, IRType word)
 {
     if (!cg_stack_on()) return;
-    IRExpr *sp = cg_stack_sp(out, layout, word);
     CgFn *fn = cg_stack_entry_at(addr);
-    if (fn && !fn->skip) {
+    if (!fn) return;
+    IRExpr *sp = cg_stack_sp(out, layout, word);
+    if (!fn->skip) {
         cg_stack_emit_enter(out, sp, fn);
         return;
     }
+    /* A skipped function's entry opens nothing, but may name a call site
+     * (its helper ends first what the stack pointer shows has ended). */
+    addStmtToIRSB(out, IRStmt_Dirty(unsafeIRDirty_0_N(1, "cg_stack_skip_enter",
+                                                      VG_(fnptr_to_fnentry)(cg_stack_skip_enter),
+                                                      mkIRExprVec_1(sp))));
+}
+
+Bool cg_stack_writes_sp(const IRTypeEnv *env, const IRStmt *st, const VexGuestLayout *layout)
+{
+    Int lo = layout->offset_SP, hi = layout->offset_SP + layout->sizeof_SP;
+    switch (st->tag) {
+    case Ist_Put: {
+        Int off = st->Ist.Put.offset;
+        return off < hi && off + sizeofIRType(typeOfIRExpr(env, st->Ist.Put.data)) > lo;
+    }
+    case Ist_PutI: {
+        const IRRegArray *a = st->Ist.PutI.details->descr;
+        Int end = a->base + a->nElems * sizeofIRType(a->elemTy);
+        return a->base < hi && end > lo;
+    }
+    case Ist_Dirty: {
+        const IRDirty *d = st->Ist.Dirty.details;
+        for (Int i = 0; i < d->nFxState; i++) {
+            if (d->fxState[i].fx == Ifx_Read) continue;
+            Int n = d->fxState[i].nRepeats + 1;
+            Int base = d->fxState[i].offset,
+                end = base + (n - 1) * d->fxState[i].repeatLen + d->fxState[i].size;
+            if (base < hi && end > lo) return True;
+        }
+        return False;
+    }
+    default:
+        return False;
+    }
+}
+
+/* Whether the return at `a` is in a function with a symbol: only such a
+ * return is likely to end an activation (one opened at a function's
+ * entry); elsewhere (a stripped program's own code) the code that ends one
+ * inline would run at every return for nothing, and costs more than the
+ * compare. */
+static Bool in_named_function(Addr a)
+{
+    const HChar *name;
+    return a != 0 && VG_(get_fnname)(VG_(current_DiEpoch)(), a, &name);
+}
+
+void cg_stack_emit_check(IRSB *out, const VexGuestLayout *layout, IRType word, IRExpr *exit_guard,
+                         SBInfo *sbi, Bool hot, Addr returns_at)
+{
+    tl_assert(cg_stack_on());
+    IRExpr *sp = cg_stack_sp(out, layout, word);
     Bool w64 = word == Ity_I64;
     IRExpr *limit =
         bind(out, word, IRExpr_Load(Iend_LE, word, mkIRExpr_HWord((HWord)&cg.stack_limit)));
-    /* Where a return lands in hot code, the return's usual case is
+    /* Where a superblock returns in hot code, the return's usual case is
      * generated code; cold code there counts its returns, to turn hot (the
      * code is long, and code-heavy programs translate much that runs a
-     * few times). */
-    /* With recursion levels or skipped objects no frame may end inline
-     * (cg_stack.c, inline_end()): the code would only cost. */
-    Bool site = !fn && sbi && return_site(addr) && !cg_levels_on() && !cg_skip_on();
+     * few times).  With recursion levels or skipped objects no frame may
+     * end inline (cg_stack.c, inline_end()): the code would only cost. */
+    Bool site = returns_at && !exit_guard && sbi && !cg_levels_on() && !cg_skip_on() &&
+                in_named_function(returns_at);
     IRDirty *di =
         site && !hot
             ? unsafeIRDirty_0_N(2, "cg_stack_leave_cold", VG_(fnptr_to_fnentry)(leave_cold),
                                 mkIRExprVec_2(sp, mkIRExpr_HWord((HWord)sbi)))
             : unsafeIRDirty_0_N(1, "cg_stack_leave", VG_(fnptr_to_fnentry)(cg_stack_leave),
                                 mkIRExprVec_1(sp));
-    di->guard = site && hot
-                    ? emit_return(out, sp, limit, word)
+    IRExpr *guard =
+        site && hot ? emit_return(out, sp, limit, word)
                     : bind(out, Ity_I1, IRExpr_Binop(w64 ? Iop_CmpLT64U : Iop_CmpLT32U, limit, sp));
+    /* At a side exit, only if it is taken: else the code after it runs in
+     * the activation, as it would have before the next superblock. */
+    if (exit_guard) guard = bind(out, Ity_I1, IRExpr_Binop(Iop_And1, exit_guard, guard));
+    di->guard = guard;
     addStmtToIRSB(out, IRStmt_Dirty(di));
-    /* A skipped function's entry opens nothing, but may name a call site
-     * (after the returns the stack pointer shows). */
-    if (fn)
-        addStmtToIRSB(out, IRStmt_Dirty(unsafeIRDirty_0_N(
-                               1, "cg_stack_skip_enter", VG_(fnptr_to_fnentry)(cg_stack_skip_enter),
-                               mkIRExprVec_1(sp))));
 }
 
 void cg_stack_emit_fall(IRSB *out, Addr next, IRExpr *guard)

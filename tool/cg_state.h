@@ -321,16 +321,13 @@ typedef struct CgState {
     /* What the code that ends an activation inline reads and writes
      * (cg_stack_ir.c): the running thread's innermost frame (cg.no_frame when
      * none), its pop_limit, its number of frames; where costs with no arc
-     * or node go, and where the code writes when it ends nothing; the
-     * return addresses of the calls translated so far (a set). */
+     * or node go, and where the code writes when it ends nothing. */
     CgFrame *top;
     UWord pop_limit;
     UInt *stack_n;
     CgFrame no_frame;
     UInt no_depth;
     ULong sink[N_EVENTS];
-    Addr *ret_sites;
-    UInt ret_site_cap, n_ret_sites;
     ULong run[N_EVENTS];
     ULong stat_calls, stat_loops, stat_fell, stat_max_depth, stat_folded, stat_truncated;
     ULong stat_helper_ends;
