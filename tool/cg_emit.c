@@ -210,7 +210,7 @@ static void emit_count_event(Emitter *w, LineCC *cc, Int ev, IRExpr *miss)
 {
     IRExpr *delta = cg_regions_gate(w->out, miss);
     emit_add(w, &cc->ev[ev], delta);
-    if (cg_graph_on()) emit_add(w, &cg.run[ev], delta);
+    if (cg_graph_on()) cg_run_count(w->out, &w->run, ev, delta);
     if (cg_levels_on()) {
         IRExpr *g = bind(w, Ity_I64, IRExpr_Load(Iend_LE, Ity_I64, hword((HWord)&cg.rec_gate)));
         emit_add(w, &cc->rec[ev], bind(w, Ity_I64, IRExpr_Binop(Iop_And64, miss, g)));
@@ -227,12 +227,12 @@ void cg_emit_rec_count(Emitter *w, ULong *counter)
 void cg_emit_run(Emitter *w, const UChar *kinds)
 {
     IRExpr *gate = cg_regions_gate(w->out, mkconst64(1));
-    for (Int k = 0; k < CG_COUNTED_KINDS; k++) {
-        if (kinds[k] == 0) continue;
-        IRExpr *n = mkconst64(kinds[k]);
-        if (gate->tag != Iex_Const) n = bind(w, Ity_I64, IRExpr_Binop(Iop_Mul64, gate, n));
-        emit_add(w, &cg.run[cg_counted_kinds[k]], n);
-    }
+    cg_run_begin(w->out, &w->run, kinds, gate->tag == Iex_Const ? NULL : gate);
+}
+
+void cg_emit_run_end(Emitter *w)
+{
+    cg_run_end(w->out, &w->run);
 }
 
 /* The conditional predictor (sim/branch.h), inline: the branch address is a

@@ -6,6 +6,7 @@
 #define CG_EMIT_H
 
 #include "cg_records.h"
+#include "cg_run.h"
 #include "pub_tool_tooliface.h"
 
 typedef enum { Ev_Ir, Ev_Dr, Ev_Dw, Ev_Dm, Ev_Bc, Ev_Bi } EventTag;
@@ -29,6 +30,9 @@ typedef struct {
     Bool have_last_d;
     IRExpr *last_d_addr;
     Int last_d_size;
+    /* With --call-graph, inside a hot flush group: what it adds to the
+     * running totals so far (cg_run.h). */
+    CgRunAdds run;
 } Emitter;
 
 /* `*counter += 1`, inline: a flush group's execution. */
@@ -36,9 +40,12 @@ void cg_emit_count(Emitter *e, ULong *counter);
 /* With levels (cg_levels_on): `counter` (a flush group's rec_execs) += the
  * recursion-level gate, cg.rec_gate. */
 void cg_emit_rec_count(Emitter *e, ULong *counter);
-/* With --call-graph: the running totals (cg.run) of a flush group's
- * execution, `kinds[k]` events of kind cg_counted_kinds[k] (SBInfo.kinds). */
+/* With --call-graph: the running totals of a flush group's execution,
+ * `kinds[k]` events of kind cg_counted_kinds[k] (SBInfo.kinds), begun; the
+ * group's events add their mispredictions, and cg_emit_run_end makes the
+ * adds (cg_run.h). */
 void cg_emit_run(Emitter *e, const UChar *kinds);
+void cg_emit_run_end(Emitter *e);
 /* The simulator work of one event of a hot flush, inline where it can be;
  * `way1_site` asks for the inline way-1 swap (cg_tiers.c). */
 void cg_emit_event(Emitter *e, SBInfo *sbi, const Event *ev, Bool way1_site);

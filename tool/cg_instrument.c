@@ -129,6 +129,7 @@ static void emit_group(Walk *w, Int from, Int to)
         if (w->hot)
             for (Int i = 0; i < n; i++)
                 cg_emit_event(&w->e, sbi, &q[i], cg_tiers_is_way1_site(w->hot, grp->first + at[i]));
+        if (cg_graph_on()) cg_emit_run_end(&w->e);
     } else {
         cg_emit_cold_flush(&w->e, sbi, grp, q, n);
     }
@@ -485,6 +486,8 @@ IRSB *cg_instrument(VgCallbackClosure *closure, IRSB *sb_in, const VexGuestLayou
 
     UInt n_instrs, max_groups, max_events;
     bounds(sb_in, &n_instrs, &max_groups, &max_events);
+    /* What keeps the running totals' halves from carrying (cg_run.c). */
+    tl_assert(max_events <= CG_RUN_SB_EVENTS);
     Addr addr = closure->readdr;
     cg_lines_prefer(addr);
     SBInfo *sbi = cg_record_new(addr, vge->len[0], n_instrs, max_groups, max_events);

@@ -24,18 +24,26 @@
  * remembers the stack pointer at its entry, where a call left its return
  * address.
  *
- * Returns.  Every superblock starts with an inline compare of the stack
- * pointer with cg.stack_limit, the innermost activation's entry stack
- * pointer, and calls a helper only when it is above: that activation has
- * returned (or was left by longjmp or an exception unwinding past it), and
- * so has every activation whose entry lies below the stack pointer.  A
- * return always ends a superblock (VEX never follows one), so the check at
- * superblock starts sees every return; an entry unwinds first too.  Where
- * returns land (a call's return address), generated code ends the
- * innermost activation itself when that is all there is to do
- * (cg_stack_ir.c): each frame says whether it may (pop_limit), and the
- * running thread's innermost frame, its limit and its depth are kept in
- * cg.top, cg.stack_limit and *cg.stack_n for it (load_top()).
+ * Returns.  An activation has returned (or was left by longjmp, an
+ * exception unwinding past it or a switch of stacks) when the stack
+ * pointer is above its entry's, and so has every activation whose entry
+ * lies below the stack pointer.  The stack pointer changes only where code
+ * writes it, so only a superblock that may write it (cg_stack_writes_sp)
+ * compares it with cg.stack_limit, the innermost activation's entry stack
+ * pointer, where it leaves: at its end, and at each side exit after the
+ * write when that exit is taken; it calls a helper only when the pointer
+ * is above.  That is where the next superblock would start: the
+ * instructions after a rise run in the activation up to the exit that
+ * leaves, a return (which VEX never follows) is the last instruction of
+ * its superblock, and a superblock that does not write the pointer leaves
+ * it where the last check saw it (checking at every superblock's start
+ * cost more: docs/tool.md, "Session 27").  An entry's helper unwinds first
+ * too.  At the end of a superblock that returns from a function with a
+ * symbol, generated code ends the innermost activation itself when that
+ * is all there is to do (cg_stack_ir.c): each frame says whether it may
+ * (pop_limit), and the running thread's innermost frame, its limit and
+ * its depth are kept in cg.top, cg.stack_limit and *cg.stack_n for it
+ * (load_top()).
  *
  * Costs.  Generated code and helpers add every count to the running
  * thread's running totals (cg.run) as they add it to a line; an activation
@@ -79,8 +87,10 @@
  * handler's cost is in no activation it interrupted (it is in the flat
  * lines and in the handler's own activations).  A handler left by longjmp
  * gets no sigreturn, so a fence has a top: the highest stack pointer the
- * handler itself can have, learnt at its first superblock (fence_top()),
- * above which the handler has been left.  Exact when the handler ran below
+ * handler itself can have, learnt when the scheduler is about to run the
+ * handler's thread (its frame built, the stack pointer its first) or at
+ * the first check before that (fence_top()), above which the handler has
+ * been left.  Exact when the handler ran below
  * the stack pointer where the signal came (its thread's stack, or an
  * alternate stack below it); one on an alternate stack above the code it
  * jumps back to is seen leaving only when the stack pointer rises above
@@ -89,6 +99,7 @@
 #include "cg_callgraph.h"
 #include "cg_lines.h"
 #include "cg_regions.h"
+#include "cg_run.h"
 #include "cg_skip.h"
 #include "cg_threads.h"
 #include "pub_tool_aspacemgr.h"
@@ -103,11 +114,11 @@
 /* The limit with no activation open: no stack pointer is above it. */
 #define NONE (~(UWord)0)
 
-/* A fence's top before the handler's first superblock (every stack pointer
- * is above it, so that superblock calls a helper), and the top that
- * superblock's stack pointer `sp` gives it, with the one the signal came
- * at: the highest stack pointer the handler itself can have (it may pop
- * its return address and, on some platforms, one word more before its
+/* A fence's top before the handler first runs (every stack pointer is
+ * above it, so any check calls a helper), and the top the handler's first
+ * stack pointer `sp` gives it, with the one the signal came at: the
+ * highest stack pointer the handler itself can have (it may pop its
+ * return address and, on some platforms, one word more before its
  * sigreturn). */
 #define FENCE_PENDING ((UWord)0)
 static UWord fence_top(UWord sp, UWord interrupted)
@@ -126,6 +137,7 @@ void cg_stack_init(void)
     cg.stack_n = &cg.no_depth;
     if (!cg_stack_on()) return;
     cg_callgraph_init();
+    if (cg_graph_on()) cg_run_init();
     cg.frame_bytes = offsetof(CgFrame, start) + cg.graph_nev * sizeof(ULong);
     tl_assert(cg.frame_bytes % sizeof(ULong) == 0 && cg.frame_bytes <= sizeof(CgFrame));
 }
@@ -142,10 +154,13 @@ static CgFrame *frame(const CgStack *s, UInt i)
     return (CgFrame *)((HChar *)s->frames + (SizeT)i * cg.frame_bytes);
 }
 
-/* A thread's running totals: cg.run while it is the loaded one. */
+/* A thread's running totals: cg.run while it is the loaded one, with the
+ * hot tier's packed words folded in (cg_run.h). */
 static ULong *run_of(ThreadId tid)
 {
-    return tid == cg.stack_tid ? cg.run : stack_of(tid)->run;
+    if (tid != cg.stack_tid) return stack_of(tid)->run;
+    cg_run_fold();
+    return cg.run;
 }
 
 /* A thread's call site of skipped code: cg.skip_site while it runs. */
@@ -246,7 +261,7 @@ static void pop(ThreadId tid, CgStack *s)
     if (f->owns_node && !f->node->parent) s->roots--;
 }
 
-/* Ends what the stack pointer `sp` at a superblock's start has left: the
+/* Ends what the stack pointer `sp` where a superblock leaves has left: the
  * activations whose entry lies below it, and the handler whose fence top
  * lies below it; a fence met for the first time learns its top. */
 static void unwind(ThreadId tid, CgStack *s, UWord sp)
@@ -425,7 +440,7 @@ VG_REGPARM(2) void cg_stack_enter(UWord sp, CgFn *fn)
     f->node_incl = owns ? node->incl : cg.sink;
     f->active = active;
     f->pop_limit = after && inline_end(f) ? after : 0;
-    take(f->start, cg.run);
+    take(f->start, run_of(cg.stack_tid));
     (*active)++;
     cg.stat_calls++;
     load_top(s, f);
@@ -438,6 +453,8 @@ VG_REGPARM(2) void cg_stack_enter(UWord sp, CgFn *fn)
 void cg_stack_thread_runs(ThreadId tid)
 {
     if (!cg_stack_on()) return;
+    /* Once a scheduling quantum at least (cg_run.c, "Invariants"). */
+    cg_run_fold();
     /* A handler about to run for the first time: its frame is built, and
      * its stack pointer now is its first (see "Signals"). */
     CgStack *s = stack_of(tid);
@@ -450,7 +467,7 @@ void cg_stack_thread_runs(ThreadId tid)
     if (cg.stack_tid != VG_INVALID_THREADID) {
         CgStack *old = stack_of(cg.stack_tid);
         cg_skip_settle();
-        VG_(memcpy)(old->run, cg.run, sizeof cg.run);
+        VG_(memcpy)(old->run, run_of(cg.stack_tid), sizeof cg.run);
         old->fell_into = cg.fell_into;
         old->skip_site = cg.skip_site;
     }

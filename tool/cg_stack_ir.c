@@ -38,6 +38,7 @@
 #include "cg_stack.h"
 #include "cg_callgraph.h"
 #include "cg_lines.h"
+#include "cg_run.h"
 #include "cg_skip.h"
 #include "cg_tiers.h"
 #include "pub_tool_debuginfo.h"
@@ -111,6 +112,7 @@ static IRExpr *emit_return(IRSB *out, IRExpr *sp, IRExpr *limit, IRType word)
     node = pick(out, hw, inline_end, node, sink);
     /* Two events at a time where their running totals are neighbours (with
      * both simulations, all 13 are). */
+    IRExpr *words[CG_RUN_WORDS] = {NULL};
     for (Int i = 0; i < cg.graph_nev;) {
         Bool two = i + 1 < cg.graph_nev && cg.graph_ev[i + 1] == cg.graph_ev[i] + 1;
         IRType ty = two ? Ity_V128 : Ity_I64;
@@ -118,11 +120,11 @@ static IRExpr *emit_return(IRSB *out, IRExpr *sp, IRExpr *limit, IRType word)
         IRExpr *start = load(out, ty, plus(out, top, offsetof(CgFrame, start) + 8 * i));
         /* The running totals were just stored one by one (a wide load of
          * two recent stores waits for both to reach the cache). */
-        const ULong *run = &cg.run[cg.graph_ev[i]];
+        Int ev = cg.graph_ev[i];
         IRExpr *now = two ? bind(out, ty,
-                                 IRExpr_Binop(Iop_64HLtoV128, load(out, Ity_I64, at(run + 1)),
-                                              load(out, Ity_I64, at(run))))
-                          : load(out, ty, at(run));
+                                 IRExpr_Binop(Iop_64HLtoV128, cg_run_emit_total(out, words, ev + 1),
+                                              cg_run_emit_total(out, words, ev)))
+                          : cg_run_emit_total(out, words, ev);
         IRExpr *cost = bind(out, ty, IRExpr_Binop(sub, now, start));
         IRExpr *to[2] = {plus(out, arc, 8 * i), plus(out, node, 8 * i)};
         for (Int k = 0; k < 2; k++) {

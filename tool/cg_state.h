@@ -34,6 +34,10 @@
  * upstream flushes too), and so the values one cold flush can pass to its
  * helper through cg.scratch. */
 #define CG_QUEUE_SIZE 16
+/* cg_run.c: the running totals' packed words, and the most events one
+ * superblock may add to one of their halves. */
+#define CG_RUN_WORDS     3
+#define CG_RUN_SB_EVENTS 4096
 
 /* What the guest's CPUID reports (--cpu): the host's model, as upstream, or
  * an x86-64 micro-architecture level, the same on every host that can run
@@ -301,12 +305,13 @@ typedef struct CgState {
     struct SBInfo **ran;
     UInt n_ran, max_ran;
 
-    /* cg_stack.c: what generated code compares the stack pointer with at
-     * every superblock (above it, the running thread's innermost activation
+    /* cg_stack.c: what generated code compares the stack pointer with
+     * after writing it (above it, the running thread's innermost activation
      * or signal handler has ended; ~0 with none open), the thread whose
      * activations are loaded, and --stats figures.  The running thread's
      * running totals: generated code and the helpers add every count here
-     * too, as they add it to a line. */
+     * too, as they add it to a line (the hot tier some through run_packed:
+     * cg_run.h). */
     UWord stack_limit;
     ThreadId stack_tid;
     /* What a count adds to a line's recursion-level part (LineCC.rec, a
@@ -329,6 +334,13 @@ typedef struct CgState {
     UInt no_depth;
     ULong sink[N_EVENTS];
     ULong run[N_EVENTS];
+    /* cg_run.c: the words the hot tier adds pairs of kinds to, a 32-bit
+     * half each; each event's word (-1: none, it is added to run[ev]) and
+     * half. */
+    ULong run_packed[CG_RUN_WORDS];
+    Int run_n_words;
+    Char run_word_of[N_EVENTS];
+    UChar run_half[N_EVENTS];
     ULong stat_calls, stat_loops, stat_fell, stat_max_depth, stat_folded, stat_truncated;
     ULong stat_helper_ends;
 
