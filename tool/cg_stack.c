@@ -37,7 +37,7 @@
  * leaves, a return (which VEX never follows) is the last instruction of
  * its superblock, and a superblock that does not write the pointer leaves
  * it where the last check saw it (checking at every superblock's start
- * cost more: docs/tool.md, "Session 27").  An entry's helper unwinds first
+ * cost more: docs/tool.md, "The call graph").  An entry's helper unwinds first
  * too.  At the end of a superblock that returns from a function with a
  * symbol, generated code ends the innermost activation itself when that
  * is all there is to do (cg_stack_ir.c): each frame says whether it may
