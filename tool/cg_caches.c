@@ -44,27 +44,9 @@ static void parse_cache_option(const HChar *arg, const HChar *val, CacheConfig *
     }
 }
 
-Bool cg_cache_option(const HChar *arg)
+void cg_cache_option(const HChar *arg, const HChar *value, Int level)
 {
-    /* Not named `val`: VG_STR_CLO declares a `val` of its own. */
-    const HChar *value = NULL;
-    if VG_STR_CLO (arg, "--I1", value)
-        parse_cache_option(arg, value, &cg.cache_clo[CG_I1]);
-    else if VG_STR_CLO (arg, "--D1", value)
-        parse_cache_option(arg, value, &cg.cache_clo[CG_D1]);
-    else if (VG_STR_CLO(arg, "--LL", value) || VG_STR_CLO(arg, "--L2", value))
-        parse_cache_option(arg, value, &cg.cache_clo[CG_LL]);
-    else
-        return False;
-    return True;
-}
-
-void cg_cache_usage(void)
-{
-    VG_(printf)
-    ("    --I1=<size>,<assoc>,<line_size>  set I1 cache manually\n"
-     "    --D1=<size>,<assoc>,<line_size>  set D1 cache manually\n"
-     "    --LL=<size>,<assoc>,<line_size>  set LL cache manually\n");
+    parse_cache_option(arg, value, &cg.cache_clo[level]);
 }
 
 void cg_cache_desc(Int i, HChar *buf, SizeT n)

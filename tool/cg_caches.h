@@ -6,9 +6,9 @@
 
 #include "cg_state.h"
 
-/* Takes an --I1/--D1/--LL option (a bad value is fatal); false for others. */
-Bool cg_cache_option(const HChar *arg);
-void cg_cache_usage(void);
+/* The value of an --I1/--D1/--LL option (`level`: CG_I1, CG_D1 or CG_LL;
+ * a bad value is fatal; cg_options.c has the table). */
+void cg_cache_option(const HChar *arg, const HChar *value, Int level);
 /* Detects, checks and prints the cache configuration; sets up the
  * simulated caches.  Only called with --cache-sim=yes. */
 void cg_caches_configure(void);

@@ -8,7 +8,7 @@
 
 #include "cg_state.h"
 
-/* After the options (cg_main.c takes --fork-counts and --exec-profile). */
+/* After the options (cg_options.c takes --fork-counts and --exec-profile). */
 void cg_dumps_init(void);
 /* CACHEGRIND_ZERO_STATS: every count so far is forgotten; the simulators
  * keep their state. */

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cg_main.c: the tool's life cycle in one place: registration with the
- * Valgrind core, options, client requests, start-up, the callbacks the core
- * makes while the client runs, and exit.  It also defines `cg`, the tool's
- * run-time state (cg_state.h), with every default. */
+ * Valgrind core (the options are cg_options.c's), client requests,
+ * start-up, the callbacks the core makes while the client runs, and exit.
+ * It also defines `cg`, the tool's run-time state (cg_state.h), with every
+ * default. */
 #include "cg_caches.h"
 #include "cg_callgraph.h"
 #include "cg_clients.h"
 #include "cg_dumps.h"
 #include "cg_instrument.h"
+#include "cg_options.h"
 #include "cg_output.h"
 #include "cg_records.h"
 #include "cg_regions.h"
@@ -45,219 +47,6 @@ CgState cg = {
     .collect = 1,
     .cache_clo = {{-1, -1, -1}, {-1, -1, -1}, {-1, -1, -1}},
 };
-
-/* ------------------------------------------------------------------ */
-/* Options                                                             */
-/* ------------------------------------------------------------------ */
-
-/* A --seed value: decimal digits only, and no wrap-around past 2^64-1.
- * False if it is not such a number (*n then holds the digits read). */
-static Bool parse_seed(const HChar *text, ULong *n)
-{
-    const HChar *p = text;
-    *n = 0;
-    for (; *p >= '0' && *p <= '9'; p++) {
-        ULong d = (ULong)(*p - '0');
-        if (*n > (~0ULL - d) / 10) break;
-        *n = *n * 10 + d;
-    }
-    return p != text && *p == '\0';
-}
-
-/* A --call-path-threshold value: a percentage from 0 to 100 with at most
- * six decimals ("0.01", "5", "0.000001"), into millionths of a percent.
- * False if it is not one. */
-static Bool parse_share(const HChar *text, UInt *share)
-{
-    const HChar *p = text;
-    ULong v = 0;
-    Int decimals = -1;
-    for (; (*p >= '0' && *p <= '9') || (*p == '.' && decimals < 0); p++) {
-        if (*p == '.') {
-            decimals = 0;
-            continue;
-        }
-        if (decimals >= 6 || v > CG_PATH_SHARE_ALL) return False;
-        v = v * 10 + (ULong)(*p - '0');
-        if (decimals >= 0) decimals++;
-    }
-    if (p == text || *p != '\0' || (decimals == 0 && p - text == 1)) return False;
-    for (Int d = decimals < 0 ? 0 : decimals; d < 6; d++) v *= 10;
-    if (v > CG_PATH_SHARE_ALL) return False;
-    *share = (UInt)v;
-    return True;
-}
-
-/* One more --toggle-collect pattern, after those given before it. */
-static void add_toggle(const HChar *pat)
-{
-    const HChar **v = VG_(malloc)("cg.regions.clo", (cg.clo.n_toggle + 1) * sizeof *v);
-    for (UInt i = 0; i < cg.clo.n_toggle; i++) v[i] = cg.clo.toggle[i];
-    if (cg.clo.toggle) VG_(free)(cg.clo.toggle);
-    v[cg.clo.n_toggle++] = pat;
-    cg.clo.toggle = v;
-}
-
-/* Run as Callgrind, Callgrind's spellings of this tool's options, and the
- * options of Callgrind's whose every value means what this tool does
- * anyway: names and positions are written uncompressed (which Callgrind's
- * readers take whatever these say), and positions are source lines
- * (Callgrind too falls back to lines with --dump-line=no
- * --dump-instr=no). */
-static Bool callgrind_option(const HChar *arg)
-{
-    Bool b;
-    const HChar *v;
-    if VG_STR_CLO (arg, "--callgrind-out-file", cg.clo.out_file) {
-    } else if VG_BOOL_CLO (arg, "--instr-atstart", cg.clo.instr_at_start) {
-    } else if VG_BOOL_CLO (arg, "--collect-atstart", b) {
-        cg.clo.collect_at_start = b;
-    } else if VG_BOOL_CLO (arg, "--dump-line", b) {
-    } else if VG_BOOL_CLO (arg, "--compress-strings", b) {
-    } else if VG_BOOL_CLO (arg, "--compress-pos", b) {
-    } else if VG_XACT_CLO (arg, "--dump-instr=no", b, False) {
-    } else if VG_BOOL_CLO (arg, "--combine-dumps", cg.clo.combine_dumps) {
-    } else if VG_STR_CLO (arg, "--collect-systime", v) {
-        static const HChar *const units[] = {"no", "msec", "usec", "nsec"};
-        cg.clo.systime = -1;
-        for (Int u = 0; u < 4; u++)
-            if (VG_(strcmp)(v, units[u]) == 0) cg.clo.systime = u;
-        if (VG_(strcmp)(v, "yes") == 0) cg.clo.systime = CG_SYSTIME_MSEC;
-        if (cg.clo.systime < 0)
-            VG_(fmsg_bad_option)(arg, "--collect-systime takes no, yes, msec, usec or nsec\n");
-    } else if VG_BOOL_CLO (arg, "--separate-threads", cg.clo.separate_threads) {
-    } else if VG_STR_CLO (arg, "--obj-skip", v) {
-        if (v[0] == '\0') VG_(fmsg_bad_option)(arg, "--obj-skip needs an object's path\n");
-        cg_skip_add(v);
-    } else {
-        cg_clients_option_hint(arg);
-        return False;
-    }
-    return True;
-}
-
-/* Every option but the caches' (cg_caches.c keeps those in cg.cache_clo)
- * is taken here: this is the only code that writes cg.clo. */
-static Bool process_option(const HChar *arg)
-{
-    const HChar *v;
-    Long hot_threshold, max_paths;
-    if (cg_cache_option(arg)) return True;
-    if VG_STR_CLO (arg, "--cachegrind-out-file", cg.clo.out_file) {
-    } else if VG_BOOL_CLO (arg, "--cache-sim", cg.clo.cache_sim) {
-    } else if VG_BOOL_CLO (arg, "--branch-sim", cg.clo.branch_sim) {
-    } else if VG_BOOL_CLO (arg, "--instr-at-start", cg.clo.instr_at_start) {
-    } else if VG_BINT_CLO (arg, "--hot-threshold", hot_threshold, 0, 1000000000) {
-        cg.clo.hot_threshold = hot_threshold;
-    } else if VG_STR_CLO (arg, "--toggle-collect", v) {
-        if (v[0] == '\0') VG_(fmsg_bad_option)(arg, "--toggle-collect needs a function name\n");
-        add_toggle(v);
-    } else if VG_STR_CLO (arg, "--fork-counts", v) {
-        if (VG_(strcmp)(v, "inherit") == 0)
-            cg.clo.fork_own = False;
-        else if (VG_(strcmp)(v, "own") == 0)
-            cg.clo.fork_own = True;
-        else
-            VG_(fmsg_bad_option)(arg, "--fork-counts takes inherit or own\n");
-    } else if VG_BOOL_CLO (arg, "--exec-profile", cg.clo.exec_profile) {
-    } else if VG_STR_CLO (arg, "--cpu", v) {
-        Int level = cg_repeat_cpu_level(v);
-        if (level < 0)
-            VG_(fmsg_bad_option)(arg, "--cpu takes host, x86-64, x86-64-v2 or x86-64-v3\n");
-        else
-            cg.clo.cpu = level;
-    } else if VG_STR_CLO (arg, "--seed", v) {
-        ULong seed;
-        if (!parse_seed(v, &seed))
-            VG_(fmsg_bad_option)(arg, "--seed takes a whole number from 0 to 2^64-1\n");
-        cg.clo.seed = seed;
-        cg.clo.have_seed = True;
-    } else if VG_BOOL_CLO (arg, "--fingerprint", cg.clo.fingerprint) {
-    } else if VG_STR_CLO (arg, "--call-graph", v) {
-        if (VG_(strcmp)(v, "yes") == 0)
-            cg.clo.call_graph = CG_GRAPH_YES;
-        else if (VG_(strcmp)(v, "no") == 0)
-            cg.clo.call_graph = CG_GRAPH_NO;
-        else if (VG_(strcmp)(v, "callgrind") == 0)
-            cg.clo.call_graph = CG_GRAPH_CALLGRIND;
-        else
-            VG_(fmsg_bad_option)(arg, "--call-graph takes yes, no or callgrind\n");
-        /* Callgrind's files are Callgrind's format, its events included. */
-        if (cg.clo.as_callgrind && cg.clo.call_graph != CG_GRAPH_CALLGRIND) VG_(fmsg_bad_option)
-        (arg, "run as Callgrind, the call graph is written in "
-              "Callgrind's format (--call-graph=callgrind)\n");
-    } else if VG_BOOL_CLO (arg, "--inline-frames", cg.clo.inline_frames) {
-    } else if VG_BINT_CLO (arg, "--max-call-paths", max_paths, 0, 100000000) {
-        cg.clo.max_paths = (UInt)max_paths;
-    } else if VG_STR_CLO (arg, "--call-path-threshold", v) {
-        if (!parse_share(v, &cg.clo.path_share))
-            VG_(fmsg_bad_option)(arg, "--call-path-threshold takes a percentage from 0 to 100\n");
-    } else if (cg.clo.as_callgrind) {
-        return callgrind_option(arg);
-    } else {
-        cg_clients_option_hint(arg);
-        return False;
-    }
-    return True;
-}
-
-static void print_usage(void)
-{
-    VG_(printf)
-    ("    --cachegrind-out-file=<file>     output file name [cachegrind.out.%%p]\n"
-     "    --cache-sim=yes|no               collect cache stats? [no]\n"
-     "    --branch-sim=yes|no              collect branch prediction stats? [no]\n"
-     "    --instr-at-start=yes|no          instrument at start? [yes]\n"
-     "    --toggle-collect=<function>      count only while a function of that name\n"
-     "                                     (* and ? match any characters) runs;\n"
-     "                                     may be repeated [count everything]\n"
-     "    --fork-counts=inherit|own        a forked child's counts start with its\n"
-     "                                     parent's, or from zero [inherit]\n"
-     "    --exec-profile=yes|no            write the counts so far before an\n"
-     "                                     execve [no]\n"
-     "    --call-graph=yes|no|callgrind    record calls, inclusive costs and call\n"
-     "                                     paths (the counts stay the same), in `#'\n"
-     "                                     lines of the usual file, or written in\n"
-     "                                     Callgrind's format; no: the flat profile\n"
-     "                                     alone (the graph costs 5-15%% of the\n"
-     "                                     time, up to 30%% on call-heavy code) [yes]\n"
-     "    --max-call-paths=<n>             call paths kept; once full, new ones\n"
-     "                                     fold into open ones [1000000]\n"
-     "    --call-path-threshold=<pct>      write only the call paths with at least\n"
-     "                                     this share of the instructions (and\n"
-     "                                     their roots); the others' cost is their\n"
-     "                                     caller's path's; 0: all of them [0.01]\n"
-     "    --inline-frames=yes|no           keep the costs of code by instruction,\n"
-     "                                     so that reports can show inlined\n"
-     "                                     functions as frames (the counts\n"
-     "                                     stay the same) [no]\n");
-    cg_cache_usage();
-    VG_(printf)
-    ("    --cpu=<level>                    CPU model the program sees: host, x86-64,\n"
-     "                                     x86-64-v2 or x86-64-v3 [host]\n"
-     "    --seed=<number>                  seeded, repeatable randomness [none]\n"
-     "    --fingerprint=yes|no             write what the counts depend on [no]\n");
-    if (cg.clo.as_callgrind) VG_(printf)
-    ("\n    Run as Callgrind (started as --tool=callgrind), it also takes\n"
-     "    Callgrind's --callgrind-out-file [callgrind.out.%%p], --instr-atstart,\n"
-     "    --collect-atstart, --combine-dumps, --collect-systime, --dump-line,\n"
-     "    --compress-strings, --compress-pos, --dump-instr=no,\n"
-     "    --separate-threads and CodSpeed's --obj-skip, and honours\n"
-     "    Callgrind's client requests.\n");
-    VG_(printf)
-    ("\n    This tool is %s: report its bugs to that project (its\n"
-     "    README, \"Reporting bugs\"), not to valgrind.org as the last line says.\n",
-     CG_PROJECT);
-}
-
-static void print_debug_usage(void)
-{
-    VG_(printf)
-    ("    --hot-threshold=<n>              translate a block again with the\n"
-     "                                     simulators inline after <n> runs;\n"
-     "                                     0: never (speed only, never a count)\n"
-     "                                     [2000]\n");
-}
 
 /* ------------------------------------------------------------------ */
 /* Client requests                                                     */
@@ -507,7 +296,7 @@ static void pre_clo_init(void)
 
     VG_(basic_tool_funcs)(post_clo_init, cg_instrument, fini);
     VG_(needs_superblock_discards)(discard_superblock);
-    VG_(needs_command_line_options)(process_option, print_usage, print_debug_usage);
+    VG_(needs_command_line_options)(cg_options_take, cg_options_usage, cg_options_debug_usage);
     VG_(needs_client_requests)(handle_client_request);
     VG_(needs_syscall_wrapper)(pre_syscall, post_syscall);
 }

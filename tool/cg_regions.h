@@ -8,7 +8,7 @@
 #include "cg_state.h"
 #include "pub_tool_tooliface.h"
 
-/* After the options (cg_main.c takes --toggle-collect): with patterns,
+/* After the options (cg_options.c takes --toggle-collect): with patterns,
  * every thread starts outside the regions; without, every count is
  * collected. */
 void cg_regions_init(void);

@@ -72,8 +72,9 @@ enum {
 /* The three simulated caches, as indices of cg.cache_clo and cg.cache_used. */
 enum { CG_I1, CG_D1, CG_LL, CG_N_CACHES };
 
-/* The options but the caches' (cg.cache_clo): written only by cg_main.c
- * while it parses them; the files named here read their own. */
+/* The options but the caches' (cg.cache_clo): written by cg_options.c as
+ * it parses them and by cg_main.c's start-up (Callgrind's defaults, and
+ * what follows from the options); the files named here read their own. */
 typedef struct {
     Bool cache_sim;
     Bool branch_sim;
@@ -223,8 +224,8 @@ typedef struct {
 } CgThread;
 
 typedef struct CgState {
-    /* cg_main.c: the options, all but the caches' (it alone parses them
-     * and writes clo; the files named in CgOptions only read theirs), and
+    /* cg_options.c and cg_main.c: the options, all but the caches' (they
+     * alone write clo; the files named in CgOptions only read theirs), and
      * whether code is instrumented now (false between a STOP request, or
      * --instr-at-start=no, and a START). */
     CgOptions clo;
