@@ -17,6 +17,7 @@
 #include "pub_tool_libcprint.h"
 #include "pub_tool_mallocfree.h"
 #include "pub_tool_options.h"
+#include "valgrind.h"
 
 /* Who may give an option, and where --help shows it. */
 enum { USER, DEBUG, CALLGRIND, HIDDEN };
@@ -305,15 +306,25 @@ Bool cg_options_take(const HChar *arg)
 {
     for (SizeT i = 0; i < sizeof options / sizeof options[0]; i++) {
         const Option *o = &options[i];
+        if (o->who == CALLGRIND && !cg.clo.as_callgrind) continue;
+#if __VALGRIND_MAJOR__ > 3 || (__VALGRIND_MAJOR__ == 3 && __VALGRIND_MINOR__ >= 22)
+        /* A yes|no option without its value, as the release's own option
+         * macro says it (3.24's does, 3.19's leaves the option unknown):
+         * tests/tool/cases/opt-bool-novalue. */
+        if (!o->take && !o->text && VG_(strcmp)(arg, o->name) == 0)
+            VG_(fmsg_bad_option)(arg, "Missing boolean value, did you mean '%s=yes'?\n", arg);
+#endif
         const HChar *v = value_of(arg, o->name);
-        if (!v || (o->who == CALLGRIND && !cg.clo.as_callgrind)) continue;
+        if (!v) continue;
         if (o->take) {
             if (!o->take(arg, v)) break;
         } else if (o->text) {
             *o->text = v;
         } else {
-            static const HChar *const names[] = {"no", "yes", NULL};
-            Bool b = choice(arg, v, names, "yes or no") == 1;
+            /* Upstream's message, for upstream's options and ours alike. */
+            Bool b = VG_(strcmp)(v, "yes") == 0;
+            if (!b && VG_(strcmp)(v, "no") != 0) VG_(fmsg_bad_option)
+            (arg, "Invalid boolean value '%s' (should be 'yes' or 'no')\n", v);
             if (o->flag) *o->flag = b;
         }
         return True;
