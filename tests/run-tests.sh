@@ -50,12 +50,14 @@ trap 'kill 0; exit 130' INT TERM
 # manager's shims (pyenv's are shell scripts that start a dozen processes)
 # costs about 0.35 s a call against 0.03 s for the interpreter itself, and
 # the suites' oracles call it thousands of times (measured: CI's wall time
-# 44 minutes with the shims first in PATH).  The interpreter the shim would
-# choose, by its own sys.executable, is linked first in PATH: the same
-# python3, for direct calls and `#!/usr/bin/env python3` scripts alike.
+# 44 minutes with the shims first in PATH).  When the first python3 in PATH
+# is not the interpreter it runs (its sys.executable), that interpreter's
+# directory goes first in PATH: the same python3, found directly, for
+# direct calls and `#!/usr/bin/env python3` scripts alike (a directory, not
+# a link to the file, so that a virtual environment's stays one).
 _py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
-if [ -n "$_py" ] && [ -x "$_py" ] && mkdir "$tmp/bin"; then
-  ln -s "$_py" "$tmp/bin/python3" && PATH="$tmp/bin:$PATH" && export PATH
+if [ -n "$_py" ] && [ -x "$_py" ] && [ "$(command -v python3)" != "$_py" ]; then
+  PATH="$(dirname "$_py"):$PATH" && export PATH
 fi
 
 # run_suite NAME: one suite, its output in $tmp/NAME.log, its wall-clock
