@@ -483,7 +483,11 @@ same_reports() {
     # shellcheck disable=SC2086
     for _f in 1 2; do
       eval "_in=\$$_f"
-      "$_cga" $_how $(echo "$_in" | tr : ' ') 2>&1 | sed '/^Invocation: /d' >"$cres/report$_f"
+      # Folded stacks are a set: their order follows the files' (the
+      # first seen first), and a forked child's file comes first where its
+      # pid has more digits than its parent's, or has wrapped.
+      "$_cga" $_how $(echo "$_in" | tr : ' ') 2>&1 | sed '/^Invocation: /d' |
+        if [ "$_how" = --format=folded ]; then LC_ALL=C sort; else cat; fi >"$cres/report$_f"
     done
     if ! cmp -s "$cres/report1" "$cres/report2"; then
       why "our cg_annotate $_how: Callgrind's format and the default one differ:"
