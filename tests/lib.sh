@@ -75,6 +75,22 @@ dir_lock() {
 }
 dir_unlock() { rm -rf "$1/.lock"; }
 
+# fetch_release SUITE LOG: scripts/fetch-valgrind.sh SUITE into
+# $release_root (after release_dir), its output in LOG, its exit status
+# returned.  The fetch has a lock of its own, held for the fetch only: the
+# suites that share a release (tool-SUITE holds the release directory for
+# its whole run; callgrind only reads the package) wait for each other's
+# fetch, never for each other's runs (CI measured the callgrind suite idle
+# for 474 s while tool-sid ran).
+fetch_release() {
+  mkdir -p "$release_top/fetch" || return 1
+  dir_lock "$release_top/fetch"
+  sh "$abs_top_srcdir/scripts/fetch-valgrind.sh" "$1" "$release_root" >"$2" 2>&1
+  _fr=$?
+  dir_unlock "$release_top/fetch"
+  return $_fr
+}
+
 # vg_env: the Valgrind a suite runs and our tool (the environment may name
 # others: VALGRIND, VG_LIBEXECDIR, VG_PLATFORM), in those variables and
 # `tool`.

@@ -48,13 +48,14 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 btop=$(cd "$abs_top_builddir" && pwd -P) || exit 2
 release_dir "$suite"
 top=$release_top root=$release_root
-# One run per release directory at a time (the build and out/ are shared).
+# One run per release directory at a time (the snapshot, the build and out/
+# are this suite's); the fetch has its own lock (fetch_release).
 dir_lock "$top"
 trap 'rm -rf "$top/.lock"' EXIT
 trap 'exit 130' INT TERM
 
 # --- 1. fetch ---------------------------------------------------------------
-sh "$abs_top_srcdir/scripts/fetch-valgrind.sh" "${want:-$suite}" "$root" >"$top/fetch.log" 2>&1
+fetch_release "${want:-$suite}" "$top/fetch.log"
 rc=$?
 if [ "$rc" -eq 3 ] && [ "${CI:-}" != true ]; then
   skip "$tag/fetch" "$(tail -n 1 "$top/fetch.log" | sed 's/^fetch-valgrind: //')"

@@ -369,13 +369,11 @@ for rel in ${CG_RELEASES:-system trixie sid}; do
     continue
   fi
   # Another release: fetched as tests/release.sh does, into the same
-  # directory (kept and reused), under the same lock.
+  # directory (kept and reused), under the same fetch lock.
   release_dir "$rel"
-  top=$release_top root=$release_root
-  dir_lock "$top"
-  sh "$abs_top_srcdir/scripts/fetch-valgrind.sh" "$rel" "$root" >"$work/fetch-$rel.log" 2>&1
+  root=$release_root
+  fetch_release "$rel" "$work/fetch-$rel.log"
   rc=$?
-  dir_unlock "$top"
   if [ "$rc" -eq 3 ] && [ "${CI:-}" != true ]; then
     skip "callgrind/$rel/fetch" "$(tail -n 1 "$work/fetch-$rel.log" | sed 's/^fetch-valgrind: //')"
     continue
