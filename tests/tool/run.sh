@@ -411,11 +411,10 @@ check_pruned() {
   _pf=$(sel_files "$cres/pruned" "$c_our_files" | paste -sd: -)
   _af=$(sel_files "$cres/our1" "$c_our_files" | paste -sd: -)
   if [ -z "$_pf" ] || [ -z "$_af" ]; then why "no output file (pruned: '$_pf', all: '$_af')"; return 1; fi
-  _r=0
-  python3 "$suite/callgraph.py" pruned "$_af" "$_pf" 0.01 >>"$cres/why" || _r=1
-  python3 "$suite/callgraph.py" folded "$_pf" "${CG_ANNOTATE:-$abs_top_builddir/post/cg_annotate}" \
-    >>"$cres/why" || _r=1
-  return $_r
+  : >"$cres/checks"
+  check_later always '' pruned "$_af" "$_pf" 0.01
+  check_later always '' folded "$_pf" "${CG_ANNOTATE:-$abs_top_builddir/post/cg_annotate}"
+  checks_done
 }
 
 # readers_agree FILES: each of our call-graph files is read alike by the
@@ -424,49 +423,75 @@ check_pruned() {
 # with --inclusive=yes run in the sources' directory, the sum of the calls
 # into it, on one row), by our cg_annotate
 # (self costs, lines and the call graph, as tests/callgrind checks them),
-# and by our cg_merge and cg_diff (the file with itself).
+# and by our cg_merge and cg_diff (the file with itself).  The readers run
+# here; their checks go to the case's batch (check_later).
 readers_agree() {
   _ann=$(dirname "$VALGRIND")/callgrind_annotate
-  _orc="python3 $abs_top_srcdir/tests/callgrind/cgoracle.py"
   _cga=${CG_ANNOTATE:-$abs_top_builddir/post/cg_annotate}
+  _pd=$(dirname "$_cga")
   _r=0
   for _f in $(echo "$1" | tr : ' '); do
     _b=$cres/${_f##*/}
+    _n=${_f##*/}
     if [ -f "$_ann" ] && command -v perl >/dev/null 2>&1; then
       (cd / && perl "$_ann" --threshold=100 --show-percs=no --auto=yes --context=100000000 "$_f") \
         >"$_b.annotate" 2>"$_b.annotate.err"
       if [ -s "$_b.annotate.err" ]; then
-        why "callgrind_annotate warns on ${_f##*/}:"; head -n 5 "$_b.annotate.err" | sed 's/^/  /' >>"$cres/why"; _r=1
+        why "callgrind_annotate warns on $_n:"; head -n 5 "$_b.annotate.err" | sed 's/^/  /' >>"$cres/why"; _r=1
       fi
-      $_orc check-annotate "$_b.annotate" "$_f" >"$_b.check" 2>&1 || { cat "$_b.check" >>"$cres/why"; _r=1; }
+      check_later failed "callgrind_annotate on $_n:" oracle check-annotate "$_b.annotate" "$_f"
       if [ -n "$c_incl" ]; then
         # Run where the program's sources are, as users run it: it cuts
         # that directory off fl= names (not off cfi= names).
         (cd "$progs" && perl "$_ann" --inclusive=yes --threshold=100 --show-percs=no --auto=no "$_f") \
           >"$_b.incl" 2>&1
         # shellcheck disable=SC2086
-        python3 "$suite/callgraph.py" annotate-incl "$_b.incl" "$_f" $c_incl >>"$cres/why" || _r=1
+        check_later always '' annotate-incl "$_b.incl" "$_f" $c_incl
       fi
     else
       why "(no callgrind_annotate or perl: that reader not checked)"
     fi
-    "$_cga" --format=json --threshold=0 --fold=no "$_f" >"$_b.json" 2>&1 &&
-      $_orc check-ours "$_b.json" "$_f" >"$_b.check" 2>&1 ||
-      { why "our cg_annotate (self costs) on ${_f##*/}:"; cat "$_b.check" >>"$cres/why"; _r=1; }
-    "$_cga" --format=json --threshold=0 "$_f" >"$_b.graph.json" 2>&1 &&
-      $_orc check-graph "$_b.graph.json" "$_f" >"$_b.check" 2>&1 ||
-      { why "our cg_annotate (call graph) on ${_f##*/}:"; cat "$_b.check" >>"$cres/why"; _r=1; }
+    # Each reader's failure is shown with its output; its check is then moot.
+    if "$_cga" --format=json --threshold=0 --fold=no "$_f" >"$_b.json" 2>&1; then
+      check_later failed "our cg_annotate (self costs) on $_n:" oracle check-ours "$_b.json" "$_f"
+    else
+      why "our cg_annotate (self costs) on $_n:"; head -n 5 "$_b.json" >>"$cres/why"; _r=1
+    fi
+    if "$_cga" --format=json --threshold=0 "$_f" >"$_b.graph.json" 2>&1; then
+      check_later failed "our cg_annotate (call graph) on $_n:" oracle check-graph "$_b.graph.json" "$_f"
+    else
+      why "our cg_annotate (call graph) on $_n:"; head -n 5 "$_b.graph.json" >>"$cres/why"; _r=1
+    fi
     # cg_merge and cg_diff of the file with itself: twice everything, and
     # nothing (their own round trips are tests/callgrind's).
-    _pd=$(dirname "$_cga")
-    "$_pd/cg_merge" -o "$_b.merged" "$_f" "$_f" 2>"$_b.check" &&
-      $_orc check-merge "$_b.merged" "$_f" "$_f" >"$_b.check" 2>&1 ||
-      { why "our cg_merge on ${_f##*/}:"; cat "$_b.check" >>"$cres/why"; _r=1; }
-    "$_pd/cg_diff" "$_f" "$_f" >"$_b.diff" 2>"$_b.check" &&
-      $_orc check-diff "$_b.diff" "$_f" "$_f" >"$_b.check" 2>&1 ||
-      { why "our cg_diff on ${_f##*/}:"; cat "$_b.check" >>"$cres/why"; _r=1; }
+    if "$_pd/cg_merge" -o "$_b.merged" "$_f" "$_f" 2>"$_b.check"; then
+      check_later failed "our cg_merge on $_n:" oracle check-merge "$_b.merged" "$_f" "$_f"
+    else
+      why "our cg_merge on $_n:"; cat "$_b.check" >>"$cres/why"; _r=1
+    fi
+    if "$_pd/cg_diff" "$_f" "$_f" >"$_b.diff" 2>"$_b.check"; then
+      check_later failed "our cg_diff on $_n:" oracle check-diff "$_b.diff" "$_f" "$_f"
+    else
+      why "our cg_diff on $_n:"; cat "$_b.check" >>"$cres/why"; _r=1
+    fi
   done
   return $_r
+}
+
+# check_later WHEN HEADER COMMAND ARG...: one check of tests/tool/callgraph.py
+# (COMMAND `oracle`: of tests/callgrind/cgoracle.py) for the case's batch,
+# which checks_done runs: one python3 for them all (callgraph.py batch).
+check_later() {
+  _ifs=$IFS
+  IFS='	'
+  printf '%s\n' "$*" >>"$cres/checks"
+  IFS=$_ifs
+}
+
+# checks_done: runs the batch; its output goes to the case's why.
+checks_done() {
+  [ -s "$cres/checks" ] || return 0
+  python3 "$suite/callgraph.py" batch <"$cres/checks" >>"$cres/why" 2>&1
 }
 
 # same_reports CALLGRIND DEFAULT: our cg_annotate's report (every function,
@@ -536,20 +561,20 @@ callgraph_once() {
     c_ref_tool=callgrind c_ref_opts=
     in_parallel run_one ref "$crel/callgrind"
     wait
-    python3 "$suite/callgraph.py" self "$_ourf" "$_reff" >>"$cres/why" || _ok=1
+    : >"$cres/checks"
+    check_later always '' self "$_ourf" "$_reff"
     same_reports "$_ourf" "$(sel_files "$cres/ourdef" "$c_our_files" | paste -sd: -)" || _ok=1
-    python3 "$suite/callgraph.py" paths "$_ourf" "$progs/" "$c_pdiffer" >>"$cres/why" || _ok=1
+    check_later always '' paths "$_ourf" "$progs/" "$c_pdiffer"
     readers_agree "$_ourf" || _ok=1
     _k=0 _pairs=
     for _fn in $c_incl; do
       _k=$((_k + 1))
       _tf=$(sel_files "$cres/toggled$_k" "$c_our_files" | paste -sd: -)
-      python3 "$suite/callgraph.py" incl "$_ourf" "$_fn" "${_tf:-none}" >>"$cres/why" || _ok=1
+      check_later always '' incl "$_ourf" "$_fn" "${_tf:-none}"
       _pairs="$_pairs $_fn ${_tf:-none}"
     done
     # shellcheck disable=SC2086
-    python3 "$suite/callgraph.py" folded "$_ourf" "${CG_ANNOTATE:-$abs_top_builddir/post/cg_annotate}" \
-      $_pairs >>"$cres/why" || _ok=1
+    check_later always '' folded "$_ourf" "${CG_ANNOTATE:-$abs_top_builddir/post/cg_annotate}" $_pairs
     _cf=$(sel_files "$cres/callgrind" "$c_ref_files" | paste -sd: -)
     if [ "$c_callgrind" = fails ]; then
       # Where Callgrind itself cannot run the program, the case says so, and
@@ -560,8 +585,9 @@ callgraph_once() {
     else
       _pre=
       [ "$c_cscope" = program ] && _pre=$progs/
-      python3 "$suite/callgraph.py" calls "$_ourf" "${_cf:-none}" "$c_differ" "$_pre" >>"$cres/why" || _ok=1
+      check_later always '' calls "$_ourf" "${_cf:-none}" "$c_differ" "$_pre"
     fi
+    checks_done || _ok=1
   fi
   c_opts=$_opts c_our_opts=$_orig c_ref_opts=$_refs c_ref_tool=cachegrind
   return $_ok
