@@ -77,10 +77,12 @@ for name in $(awk '!/^#/ && NF { print $1 }' "$deviations"); do
   [ -f "$src/cases/$name.cmd" ] || fail "upstream/deviations" "lists '$name', which is no case"
 done
 
+data_template "$src/data" "$work/.data" || exit 2
 for cmdfile in "$src"/cases/*.cmd; do
-  name=$(basename "$cmdfile" .cmd)
+  name=${cmdfile##*/}
+  name=${name%.cmd}
   dir=$work/$name
-  if ! run_case "$src/cases" "$src/data" "$name" "$dir" "$up" 10; then
+  if ! run_case "$src/cases" "$work/.data" "$name" "$dir" "$up" 10; then
     fail "upstream/$name" "setup failed"
     continue
   fi

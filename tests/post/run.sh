@@ -20,10 +20,12 @@ check() { # name what expected actual
   fi
 }
 
+data_template "$src/data" "$work/.data" || exit 2
 for cmdfile in "$src"/cases/*.cmd; do
-  name=$(basename "$cmdfile" .cmd)
+  name=${cmdfile##*/}
+  name=${name%.cmd}
   dir="$work/$name"
-  if ! run_case "$src/cases" "$src/data" "$name" "$dir" "$bin" 60; then
+  if ! run_case "$src/cases" "$work/.data" "$name" "$dir" "$bin" 60; then
     echo "FAIL: $name"
     echo "# setup failed"
     continue

@@ -41,9 +41,11 @@ norm_stderr() {
     -e '/^--PID-- cachegrind: call graph: /d' "$@"
 }
 
-# norm_file CACHESIM < output file > normalised
+# norm_file CACHESIM < output file > normalised.  norm_drop is the rule, an
+# awk pattern (cs: CACHESIM), which make_sig applies too.
+norm_drop='/^#/ || (cs == "no" && /^desc: /)'
 norm_file() {
-  if [ "$1" = no ]; then sed -e '/^desc: /d' -e '/^#/d'; else sed '/^#/d'; fi
+  awk -v cs="$1" "$norm_drop { next } { print }"
 }
 
 # out_files DIR: the output files of a run, one per line, sorted by name.
@@ -57,32 +59,61 @@ out_files() {
 
 # make_sig DIR CACHESIM: writes DIR.sig, the run's signature.  When
 # sig_stderr_only is set, only the stderr lines containing it count.  The output
-# files go in the order of their normalised contents' checksums, not of their
+# files go in the order of their normalised contents, not of their
 # names: pids wrap (pid_max may be 32768), so a forked child's pid can be
-# smaller than its parent's on one side only.
+# smaller than its parent's on one side only.  A few processes whatever the
+# number of files: the suites make some 900 signatures, and a process start
+# costs about 5 ms on the machines that run them.
+sig_binary=$(printf '[^\t\r -~]')
 make_sig() {
+  _d=$1 _cs=$2
   {
-    echo "### status $(cat "$1/status" 2>/dev/null)"
+    _st=
+    { read -r _st <"$_d/status"; } 2>/dev/null
+    echo "### status $_st"
     echo "### stdout"
     # Binary output (gzip -c) is represented by its checksum.
-    if LC_ALL=C tr -d '\t\n\r\040-\176' <"$1/stdout" | head -c 1 | grep -q .; then
-      echo "binary: $(cksum <"$1/stdout")"
+    if LC_ALL=C grep -qa -e "$sig_binary" "$_d/stdout" 2>/dev/null; then
+      echo "binary: $(cksum <"$_d/stdout")"
     else
-      cat "$1/stdout" 2>/dev/null
+      cat "$_d/stdout" 2>/dev/null
     fi
     echo "### stderr"
     if [ -n "${sig_stderr_only:-}" ]; then
-      norm_stderr "$2" <"$1/stderr" | grep -F -e "$sig_stderr_only"
+      norm_stderr "$_cs" <"$_d/stderr" | grep -F -e "$sig_stderr_only"
     else
-      norm_stderr "$2" <"$1/stderr"
+      norm_stderr "$_cs" <"$_d/stderr"
     fi
-    out_files "$1" | while IFS= read -r _f; do
-      printf '%s\t%s\n' "$(norm_file "$2" <"$_f" | cksum)" "$_f"
-    done | sort | cut -f2- | while IFS= read -r _f; do
-      echo "### output file"
-      norm_file "$2" <"$_f"
+    set --
+    for _f in "$_d"/*; do
+      [ -f "$_f" ] || continue
+      case ${_f##*/} in status | stdout | stderr) continue ;; esac
+      set -- "$@" "$_f"
     done
-  } >"$1.sig"
+    # norm_file's rule (norm_drop), on every file at once; the files sorted
+    # by their lines (insertion sort: a run writes a few files).
+    [ $# -eq 0 ] || LC_ALL=C awk -v cs="$_cs" '
+      BEGIN { for (i = 1; i < ARGC; i++) { at[ARGV[i]] = i; len[i] = 0 }; n = ARGC - 1 }
+      '"$norm_drop"' { next }
+      { k = at[FILENAME]; line[k, ++len[k]] = $0 }
+      function before(a, b,   i) {
+        for (i = 1; i <= len[a] && i <= len[b]; i++)
+          if (line[a, i] != line[b, i]) return line[a, i] < line[b, i]
+        return len[a] < len[b]
+      }
+      END {
+        for (i = 1; i <= n; i++) order[i] = i
+        for (i = 2; i <= n; i++) {
+          v = order[i]
+          for (j = i - 1; j >= 1 && before(v, order[j]); j--) order[j + 1] = order[j]
+          order[j + 1] = v
+        }
+        for (i = 1; i <= n; i++) {
+          print "### output file"
+          for (j = 1; j <= len[order[i]]; j++) print line[order[i], j]
+        }
+      }' "$@"
+  } >"$_d.sig"
 }
 
 # fn_lines FUNCTION FILE: `file function line counts...` for every count
