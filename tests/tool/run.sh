@@ -388,8 +388,8 @@ check_samecounts() {
   in_parallel run_one our "$crel/our1"
   wait
   c_our_opts=$_ours
-  _ff=$(sel_files "$cres/flat" "$c_our_files" | paste -sd: -)
-  _gf=$(sel_files "$cres/our1" "$c_our_files" | paste -sd: -)
+  _ff=$(sel_join "$cres/flat" "$c_our_files")
+  _gf=$(sel_join "$cres/our1" "$c_our_files")
   if [ -z "$_ff" ] || [ -z "$_gf" ]; then why "no output file (flat: '$_ff', graph: '$_gf')"; return 1; fi
   python3 "$suite/callgraph.py" self "$_gf" "$_ff" >>"$cres/why"
 }
@@ -408,8 +408,8 @@ check_pruned() {
   in_parallel run_one our "$crel/our1"
   wait
   c_our_opts=${_ours% --call-graph=callgrind}
-  _pf=$(sel_files "$cres/pruned" "$c_our_files" | paste -sd: -)
-  _af=$(sel_files "$cres/our1" "$c_our_files" | paste -sd: -)
+  _pf=$(sel_join "$cres/pruned" "$c_our_files")
+  _af=$(sel_join "$cres/our1" "$c_our_files")
   if [ -z "$_pf" ] || [ -z "$_af" ]; then why "no output file (pruned: '$_pf', all: '$_af')"; return 1; fi
   : >"$cres/checks"
   check_later always '' pruned "$_af" "$_pf" 0.01
@@ -541,8 +541,8 @@ callgraph_once() {
   c_ref_opts="$_refs" c_our_opts="$_ours --call-graph=callgrind"
   run_pair 1
   # Several files (dumps, then the final profile) add up: joined by ':'.
-  _reff=$(sel_files "$cres/ref1" "$c_ref_files" | paste -sd: -)
-  _ourf=$(sel_files "$cres/our1" "$c_our_files" | paste -sd: -)
+  _reff=$(sel_join "$cres/ref1" "$c_ref_files")
+  _ourf=$(sel_join "$cres/our1" "$c_our_files")
   [ -n "$_reff" ] || { why "oracle: no output file"; _ok=1; }
   [ -n "$_ourf" ] || { why "ours: no output file"; _ok=1; }
   if [ "$_ok" -eq 0 ]; then
@@ -563,19 +563,19 @@ callgraph_once() {
     wait
     : >"$cres/checks"
     check_later always '' self "$_ourf" "$_reff"
-    same_reports "$_ourf" "$(sel_files "$cres/ourdef" "$c_our_files" | paste -sd: -)" || _ok=1
+    same_reports "$_ourf" "$(sel_join "$cres/ourdef" "$c_our_files")" || _ok=1
     check_later always '' paths "$_ourf" "$progs/" "$c_pdiffer"
     readers_agree "$_ourf" || _ok=1
     _k=0 _pairs=
     for _fn in $c_incl; do
       _k=$((_k + 1))
-      _tf=$(sel_files "$cres/toggled$_k" "$c_our_files" | paste -sd: -)
+      _tf=$(sel_join "$cres/toggled$_k" "$c_our_files")
       check_later always '' incl "$_ourf" "$_fn" "${_tf:-none}"
       _pairs="$_pairs $_fn ${_tf:-none}"
     done
     # shellcheck disable=SC2086
     check_later always '' folded "$_ourf" "${CG_ANNOTATE:-$abs_top_builddir/post/cg_annotate}" $_pairs
-    _cf=$(sel_files "$cres/callgrind" "$c_ref_files" | paste -sd: -)
+    _cf=$(sel_join "$cres/callgrind" "$c_ref_files")
     if [ "$c_callgrind" = fails ]; then
       # Where Callgrind itself cannot run the program, the case says so, and
       # that it still fails is checked: a release that mends it is news.
@@ -608,15 +608,26 @@ run_pid() {
 # (@PID@ in it: the run's pid; a leading `!`: those that do not match; empty:
 # all of them).
 sel_files() {
-  _re=$(printf '%s' "$2" | sed "s|@PID@|$(run_pid "$1")|g")
+  case $2 in
+    '') out_files "$1"; return ;;
+    *@PID@*) _re=$(printf '%s' "$2" | sed "s|@PID@|$(run_pid "$1")|g") ;;
+    *) _re=$2 ;;
+  esac
   out_files "$1" | while IFS= read -r _f; do
     _b=${_f##*/}
     case $_re in
-      '') printf '%s\n' "$_f" ;;
       '!'*) printf '%s\n' "$_b" | grep -Eq -e "${_re#!}" || printf '%s\n' "$_f" ;;
       *) printf '%s\n' "$_b" | grep -Eq -e "$_re" && printf '%s\n' "$_f" ;;
     esac
   done
+}
+
+# sel_join DIR ERE: sel_files's list on one line, joined by ':' (several
+# files of one run add up: tests/tool/callgraph.py).
+sel_join() {
+  _j=
+  for _f in $(sel_files "$1" "$2"); do _j=$_j${_j:+:}$_f; done
+  printf '%s\n' "$_j"
 }
 
 # part_table SIDE N: the line table of the selected files of run SIDEN, in
