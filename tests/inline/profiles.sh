@@ -90,9 +90,11 @@ profile() {
   # The tool writes the `#i` section before the call graph; earlier builds
   # (and our cg_merge) wrote it after: such files must read the same.
   if [ -z "$_fmt" ]; then
+    # (Lines held in an array: appending to one string is quadratic in
+    # mawk, 5 s a file.)
     awk '/^# inline frames:/ { inl = 1 } /^# call graph/ { inl = 0 }
-      inl { held = held $0 "\n"; next }
-      !/^#/ && held != "" { printf "%s", held; held = "" } { print }' "$_bin.prof" >"$_bin.old"
+      inl { held[++n] = $0; next }
+      !/^#/ && n { for (i = 1; i <= n; i++) print held[i]; n = 0 } { print }' "$_bin.prof" >"$_bin.old"
     _at_inl=$(grep -n '^# inline frames:' "$_bin.prof" | head -1 | cut -d: -f1)
     _at_graph=$(grep -n '^# call graph' "$_bin.prof" | head -1 | cut -d: -f1)
     if [ -z "$_at_inl" ] || [ -z "$_at_graph" ] || [ "$_at_inl" -gt "$_at_graph" ]; then
