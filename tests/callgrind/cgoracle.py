@@ -48,7 +48,13 @@ Commands (exit status 0: agreed; 1: a difference, printed as `# ` lines;
                                   +PERCENT%`, from the calls= into the
                                   level-1 nodes of the functions PATTERN
                                   matches (cmd_fn_limit)
+  batch                           the commands on standard input, one per
+                                  line (batch below): one process for many
+                                  checks, each file read once per way of
+                                  reading it
 """
+import contextlib
+import io
 import json
 import re
 import sys
@@ -1544,7 +1550,63 @@ def cmd_fn_limit(old, new, pattern, event, percent):
     return 0
 
 
+def batch(lines, run):
+    """Runs checks given one per line, fields separated by tabs: WHEN, TO,
+    HEADER, then a command and its arguments, which run(argv) runs (its
+    status returned).  WHEN `always`: the command's output is written;
+    `failed`: only when it fails, after HEADER.  TO: `-` for standard
+    output, else a file the output is appended to, beside which a failed
+    check leaves TO.failed.  Every check runs; the status is the worst.
+
+    Python's start and the reading of the files were most of the suites'
+    checking time: the checks only read, so one Profile per (files, way of
+    reading) serves them all (load is replaced in this module, where every
+    command looks it up)."""
+    global load
+    read, cache = load, {}
+
+    def cached(paths, *args, **kw):
+        key = (tuple(paths), args, tuple(sorted(kw.items())))
+        if key not in cache:
+            cache[key] = read(paths, *args, **kw)
+        return cache[key]
+
+    load = cached
+    worst = 0
+    try:
+        for line in lines:
+            fields = line.rstrip('\n').split('\t')
+            if fields == ['']:
+                continue
+            if len(fields) < 4 or fields[0] not in ('always', 'failed'):
+                print('# batch: not WHEN<TAB>TO<TAB>HEADER<TAB>COMMAND...: %r' % line)
+                worst = max(worst, 2)
+                continue
+            when, to, header, argv = fields[0], fields[1], fields[2], fields[3:]
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                rc = run(argv)
+            text = out.getvalue()
+            if when == 'failed' and rc == 0:
+                text = ''
+            elif rc != 0 and header:
+                text = header + '\n' + text
+            if to == '-':
+                sys.stdout.write(text)
+            else:
+                with open(to, 'a', encoding='utf-8', errors='surrogateescape') as f:
+                    f.write(text)
+                if rc != 0:
+                    open(to + '.failed', 'w').close()
+            worst = max(worst, rc)
+    finally:
+        load = read
+    return worst
+
+
 def main(argv):
+    if argv == ['batch']:
+        return batch(sys.stdin, main)
     if not argv:
         print(__doc__, file=sys.stderr)
         return 2

@@ -127,41 +127,33 @@ check_case() {
     t=callgrind/$v/$name
     runok "$t/oracle" "$d" || return
     # The oracle: totals, and callgrind_annotate where it can read the file.
+    # The readers run here; the checks of all three kinds go to one batch
+    # (cgoracle.py batch: one python3 for the case, each file read once),
+    # each into its kind's file, which a failure marks with FILE.failed.
     mkdir -p "$d/chk" || exit 2
+    rm -f "$d/oracle.txt"* "$d/ours.txt"* "$d/graph.txt"*
     : >"$d/oracle.txt"
-    ok=yes
-    for f in $(files "$d"); do
-      b=$(basename "$f")
-      echo "# $b:" >>"$d/oracle.txt"
-      $oracle check-totals "$f" >>"$d/oracle.txt" 2>&1 || ok=no
-      if grep -q '^positions:.*bb' "$f"; then
-        echo "# (callgrind_annotate cannot read bb positions)" >>"$d/oracle.txt"
-        continue
-      fi
-      (cd / && perl "$ann" --threshold=100 --show-percs=no --auto=yes --context=100000000 "$f") \
-        >"$d/chk/$b.annotate" 2>"$d/chk/$b.annotate.err" || {
-        ok=no
-        echo "# $ann failed:" >>"$d/oracle.txt"
-        sed 's/^/# /' "$d/chk/$b.annotate.err" | tail -n 5 >>"$d/oracle.txt"
-        continue
-      }
-      $oracle check-annotate "$d/chk/$b.annotate" "$f" >>"$d/oracle.txt" 2>&1 || ok=no
-    done
-    if [ "$ok" = yes ]; then pass "$t/oracle"
-    else fail "$t/oracle" && indent 30 <"$d/oracle.txt"; fi
-    # Ours, and its call graph (the same JSON).
-    if [ "$havours" = no ]; then
-      fail "$t/ours" "our cg_annotate is not built: no $ours"
-      fail "$t/graph" "our cg_annotate is not built: no $ours"
-      return
-    fi
     : >"$d/ours.txt"
     : >"$d/graph.txt"
-    ok=yes gok=yes
+    : >"$d/checks"
+    ook=yes ok=yes gok=yes
     for f in $(files "$d"); do
-      b=$(basename "$f")
-      # Self costs as the file names functions (`fib'2` apart, as the
-      # oracle keys them); the call graph as the report folds it.
+      b=${f##*/}
+      later "$d/oracle.txt" "# $b:" check-totals "$f"
+      if grep -q '^positions:.*bb' "$f"; then
+        echo "# $b: (callgrind_annotate cannot read bb positions)" >>"$d/oracle.txt"
+      elif (cd / && perl "$ann" --threshold=100 --show-percs=no --auto=yes --context=100000000 "$f") \
+        >"$d/chk/$b.annotate" 2>"$d/chk/$b.annotate.err"; then
+        later "$d/oracle.txt" "# $b:" check-annotate "$d/chk/$b.annotate" "$f"
+      else
+        ook=no
+        echo "# $b: $ann failed:" >>"$d/oracle.txt"
+        sed 's/^/# /' "$d/chk/$b.annotate.err" | tail -n 5 >>"$d/oracle.txt"
+      fi
+      [ "$havours" = yes ] || continue
+      # Ours, and its call graph (the same JSON).  Self costs as the file
+      # names functions (`fib'2` apart, as the oracle keys them); the call
+      # graph as the report folds it.
       "$ours" --format=json --threshold=0 --fold=no "$f" >"$d/chk/$b.ours.json" 2>"$d/chk/$b.ours.err"
       rc=$?
       [ "$rc" -eq 0 ] && { "$ours" --format=json --threshold=0 "$f" >"$d/chk/$b.graph.json" 2>&1 || rc=$?; }
@@ -181,13 +173,37 @@ check_case() {
         echo "# $b: cg_annotate exited with status $rc: no JSON" >>"$d/graph.txt"
         continue
       fi
-      { echo "# $b:"; $oracle check-ours "$d/chk/$b.ours.json" "$f" 2>&1; } >>"$d/ours.txt" || ok=no
-      { echo "# $b:"; $oracle check-graph "$d/chk/$b.graph.json" "$f" 2>&1; } >>"$d/graph.txt" || gok=no
+      later "$d/ours.txt" "# $b:" check-ours "$d/chk/$b.ours.json" "$f"
+      later "$d/graph.txt" "# $b:" check-graph "$d/chk/$b.graph.json" "$f"
     done
+    # The batch's own complaints (none expected) go with the oracle's.
+    $oracle batch <"$d/checks" >>"$d/oracle.txt" 2>&1
+    [ -e "$d/oracle.txt.failed" ] && ook=no
+    if [ "$ook" = yes ]; then pass "$t/oracle"
+    else fail "$t/oracle" && indent 30 <"$d/oracle.txt"; fi
+    # Ours, and its call graph.
+    if [ "$havours" = no ]; then
+      fail "$t/ours" "our cg_annotate is not built: no $ours"
+      fail "$t/graph" "our cg_annotate is not built: no $ours"
+      return
+    fi
+    [ -e "$d/ours.txt.failed" ] && ok=no
+    [ -e "$d/graph.txt.failed" ] && gok=no
     if [ "$ok" = yes ]; then pass "$t/ours"
     else fail "$t/ours" && indent 30 <"$d/ours.txt"; fi
     if [ "$gok" = yes ]; then pass "$t/graph"
     else fail "$t/graph" && indent 30 <"$d/graph.txt"; fi
+}
+
+# later FILE HEADER COMMAND ARG...: one of cgoracle.py's checks for the
+# case's batch (check_case): its output to FILE, after HEADER when it fails.
+later() {
+  _to=$1 _head=$2
+  shift 2
+  _ifs=$IFS
+  IFS='	'
+  printf 'always\t%s\t%s\t%s\n' "$_to" "$_head" "$*" >>"$d/checks"
+  IFS=$_ifs
 }
 
 # The round trips: KIND NAME INPUT..., each input CASE/FILE of a release's

@@ -91,16 +91,11 @@ tool or post/), and held against three oracles:
                         adds them up (it does not fold levels, so FN's
                         self lines must be level 1's alone)
 
-  batch                 the checks on standard input, one per line, fields
-                        separated by tabs: WHEN, HEADER, then a command of
-                        this script, or `oracle` and a command of
-                        tests/callgrind/cgoracle.py, with its arguments.
-                        WHEN `always`: the command's output is printed;
-                        `failed`: only when it fails, after HEADER.  Every
-                        check is run; the status is the worst.  One process
-                        for a case's checks, each file read once for each
-                        way of reading it: python's start and the reading
-                        were most of the tool suites' checking time
+  batch                 the checks on standard input, one per line, as
+                        cgoracle.batch reads them: WHEN, TO, HEADER, then a
+                        command of this script, or `oracle` and a command of
+                        tests/callgrind/cgoracle.py, with its arguments (one
+                        process for a case's checks)
 
 OURS, REF, TOGGLED and CALLGRIND may each be several files joined by ':'
 (dumps and the final profile), whose figures add up.
@@ -108,8 +103,6 @@ OURS, REF, TOGGLED and CALLGRIND may each be several files joined by ':'
 Exit status 0: agreed; 1: a difference, printed as `# ` lines; 2: unusable
 input.
 """
-import contextlib
-import io
 import os
 import re
 import sys
@@ -568,47 +561,14 @@ def cmd_pruned(full, pruned, pct):
     return report(diffs)
 
 
-def cmd_batch(lines):
-    # The checks only read: one Profile per (files, way of reading) serves
-    # them all.  cgoracle's own commands look load up in their module, so
-    # the one replaced there serves them too.
-    read = cgoracle.load
-    cache = {}
-
-    def load(paths, *args, **kw):
-        key = (tuple(paths), args, tuple(sorted(kw.items())))
-        if key not in cache:
-            cache[key] = read(paths, *args, **kw)
-        return cache[key]
-
-    cgoracle.load = load
-    worst = 0
-    for line in lines:
-        fields = line.rstrip('\n').split('\t')
-        if fields == ['']:
-            continue
-        if len(fields) < 3 or fields[0] not in ('always', 'failed'):
-            print('# batch: not WHEN<TAB>HEADER<TAB>COMMAND...: %r' % line)
-            worst = max(worst, 2)
-            continue
-        when, header, argv = fields[0], fields[1], fields[2:]
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            if argv[0] == 'oracle':
-                rc = cgoracle.main(argv[1:])
-            else:
-                rc = main(argv)
-        if when == 'always' or rc != 0:
-            if rc != 0 and header:
-                print(header)
-            sys.stdout.write(out.getvalue())
-        worst = max(worst, rc)
-    return worst
+def run_one(argv):
+    """One command of a batch: `oracle CMD...` is cgoracle.py's."""
+    return cgoracle.main(argv[1:]) if argv[:1] == ['oracle'] else main(argv)
 
 
 def main(argv):
     if argv == ['batch']:
-        return cmd_batch(sys.stdin)
+        return cgoracle.batch(sys.stdin, run_one)
     try:
         if argv[:1] == ['self'] and len(argv) == 3:
             return cmd_self(*argv[1:])

@@ -482,9 +482,11 @@ readers_agree() {
 # (COMMAND `oracle`: of tests/callgrind/cgoracle.py) for the case's batch,
 # which checks_done runs: one python3 for them all (callgraph.py batch).
 check_later() {
+  _when=$1
+  shift
   _ifs=$IFS
   IFS='	'
-  printf '%s\n' "$*" >>"$cres/checks"
+  printf '%s\t-\t%s\n' "$_when" "$*" >>"$cres/checks"
   IFS=$_ifs
 }
 
