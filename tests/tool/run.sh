@@ -65,7 +65,7 @@ load_case() {
   c_prog= c_args= c_opts= c_check=compare c_needs= c_env= c_threads=no
   c_outfile= c_build= c_prepare= c_expect= c_file= c_bad= c_invert=no
   c_ref_args=- c_our_args=- c_ref_opts= c_our_opts= sig_stderr_only=
-  c_ref_tool=cachegrind c_our_as= c_our_files= c_ref_files= c_exact= c_zero= c_incl= c_differ= c_callgrind= c_pdiffer= c_cscope=
+  c_ref_tool=cachegrind c_our_as= c_our_files= c_ref_files= c_exact= c_zero= c_incl= c_differ= c_callgrind= c_pdiffer= c_cscope= c_twin=
   : >"$cres/asserts"
   while IFS= read -r _line || [ -n "$_line" ]; do
     case $_line in '' | '#'*) continue ;; esac
@@ -104,6 +104,7 @@ load_case() {
       callgrind) c_callgrind=$_val ;;
       path-differ) c_pdiffer="$c_pdiffer${c_pdiffer:+,}$_val" ;;
       calls-scope) c_cscope=$_val ;;
+      hot-twin) c_twin=$_val ;;
       status | stderr-line | stderr-lacks | stderr-empty | stdout-line | \
         file-line | file-lacks | file-exists | file-absent | fns | dir-files | file-type | \
         file-match | stderr-match | line-in)
@@ -120,6 +121,7 @@ load_case() {
   case " $c_opts $c_our_opts " in *" --toggle-collect="*) c_needs="$c_needs toggle-collect" ;; esac
   case " $c_opts $c_our_opts " in *" --fork-counts="* | *" --exec-profile="*) c_needs="$c_needs dumps" ;; esac
   case " $c_our_opts " in *" --hot-threshold="*) c_needs="$c_needs hot-threshold" ;; esac
+  [ "$c_twin" = yes ] && c_needs="$c_needs hot-threshold"
   [ "$c_threads" = yes ] && c_needs="$c_needs taskset"
   case $c_check in callgraph | samecounts | pruned) c_needs="$c_needs python3 call-graph" ;; esac
   c_cachesim=yes
@@ -539,7 +541,12 @@ callgraph_once() {
   # paths' self costs can be held against the flat ones (callgraph.py
   # paths); check_pruned checks the default threshold.
   _opts=$c_opts _orig=$c_our_opts _refs=$c_ref_opts _ok=0
-  _ours="$_orig --call-path-threshold=0"
+  # hot-twin: the runs of ours again with every superblock hot at once; the
+  # threshold is given to both, in digits of one length (the command line's
+  # length moves the client's stack).
+  _hot=
+  [ "$c_twin" = yes ] && _hot=" --hot-threshold=2000"
+  _ours="$_orig --call-path-threshold=0$_hot"
   c_ref_opts="$_refs" c_our_opts="$_ours --call-graph=callgrind"
   run_pair 1
   # Several files (dumps, then the final profile) add up: joined by ':'.
@@ -560,6 +567,12 @@ callgraph_once() {
     # client's counts depend on it: Valgrind's arguments share its stack).
     c_our_opts="$_ours --call-graph=yes -q -q"
     in_parallel run_one our "$crel/ourdef"
+    if [ "$c_twin" = yes ]; then
+      c_our_opts="${_ours%"$_hot"} --hot-threshold=0001 --call-graph=callgrind"
+      in_parallel run_one our "$crel/hot1"
+      c_our_opts="${_ours%"$_hot"} --hot-threshold=0001 --call-graph=yes -q -q"
+      in_parallel run_one our "$crel/hotdef"
+    fi
     c_ref_tool=callgrind c_ref_opts=
     in_parallel run_one ref "$crel/callgrind"
     wait
@@ -590,9 +603,36 @@ callgraph_once() {
       check_later always '' calls "$_ourf" "${_cf:-none}" "$c_differ" "$_pre"
     fi
     checks_done || _ok=1
+    if [ "$c_twin" = yes ]; then
+      same_files our1 hot1 || _ok=1
+      same_files ourdef hotdef || _ok=1
+    fi
   fi
   c_opts=$_opts c_our_opts=$_orig c_ref_opts=$_refs c_ref_tool=cachegrind
   return $_ok
+}
+
+# same_files RUN1 RUN2: two runs of ours in the case wrote the same files,
+# byte for byte but for their `pid:` lines: the files in name order, which
+# is the same in both (one process each: their files' names differ only by
+# the pid).
+same_files() {
+  set -- "$1" "$2" $(out_files "$cres/$2")
+  _r=0
+  for _f in $(out_files "$cres/$1"); do
+    if [ $# -lt 3 ]; then why "$2 wrote fewer files than $1"; _r=1; break; fi
+    grep -v '^pid: ' "$_f" >"$cres/same.1"
+    grep -v '^pid: ' "$3" >"$cres/same.2"
+    if ! cmp -s "$cres/same.1" "$cres/same.2"; then
+      why "$2's ${3##*/} differs from $1's ${_f##*/}:"; show_diff "$cres/same.1" "$cres/same.2" "$1" "$2"; _r=1
+    fi
+    _a=$1 _b=$2
+    shift 3
+    set -- "$_a" "$_b" "$@"
+  done
+  if [ $# -gt 2 ]; then why "$2 wrote more files than $1"; _r=1; fi
+  [ -n "$(out_files "$cres/$1")" ] || { why "$1 wrote no file"; _r=1; }
+  return $_r
 }
 
 # oracle: only the oracle runs (ref-tool, ref-args, ref-opts), and the
