@@ -129,9 +129,40 @@ load_case() {
 }
 
 # subst TEXT [RUNDIR [PID]]: replaces @WORK@, @PROGS@, @VERSION@, @DIR@, @PID@.
+# In the shell, not sed: it runs for every Valgrind run (process starts are
+# much of the suite's time).
 subst() {
-  printf '%s\n' "$1" | sed -e "s|@WORK@|$work|g" -e "s|@PROGS@|$progs|g" -e "s|@VERSION@|$CG_VERSION|g" \
-    -e "s|@DIR@|${2:-}|g" -e "s|@PID@|${3:-}|g"
+  _s=$1
+  replace @WORK@ "$work"
+  replace @PROGS@ "$progs"
+  replace @VERSION@ "$CG_VERSION"
+  replace @DIR@ "${2:-}"
+  replace @PID@ "${3:-}"
+  printf '%s\n' "$_s"
+}
+
+# replace FROM TO: every FROM in $_s (taken literally) becomes TO.
+replace() {
+  _o=
+  while :; do
+    case $_s in
+      *"$1"*) _o=$_o${_s%%"$1"*}$2 _s=${_s#*"$1"} ;;
+      *) _s=$_o$_s; return ;;
+    esac
+  done
+}
+
+# varname TEXT: _v is TEXT with every character but a-z, 0-9 and _ made _,
+# a name for eval (in the shell: tr for each need of each case was one
+# process start each).
+varname() {
+  _v=$1
+  while :; do
+    case $_v in
+      *[!a-z0-9_]*) _p=${_v%%[!a-z0-9_]*} _v=${_p}_${_v#"$_p"?} ;;
+      *) return ;;
+    esac
+  done
 }
 
 # ---------------------------------------------------------------------------
@@ -146,7 +177,13 @@ build() {
     echo "no source for program '$1' in tests/progs" >"$cres/build.log"
     return 1
   fi
-  _flags=$(sed -n 's/.*cflags: *//p' "$_src" | sed -n '1{s/ *\*\/.*//;p;}')
+  # The flags read once per program (two seds at every case before).
+  varname "$1"
+  eval "_flags=\${cflags_$_v-unset}"
+  if [ "$_flags" = unset ]; then
+    _flags=$(sed -n '/.*cflags: */{s///;s/ *\*\/.*//;p;q;}' "$_src")
+    eval "cflags_$_v=\$_flags"
+  fi
   case " $_flags " in *" -shared "*) _bin=$work/$1.so ;; *) _bin=$work/$1 ;; esac
   [ -f "$_bin" ] && [ ! "$_src" -nt "$_bin" ] &&
     [ ! "$abs_top_srcdir/include/cachegrind.h" -nt "$_bin" ] && return 0
@@ -213,7 +250,7 @@ prepare_lsdir() {
 # feature NAME: sets _r; probes once per suite run (not in a subshell, so
 # that the result is kept).
 feature() {
-  _v=$(echo "$1" | tr -c 'a-z0-9\n' _)
+  varname "$1"
   eval "_r=\${feat_$_v-unset}"
   if [ "$_r" = unset ]; then
     _r=$(probe_feature "$1")
@@ -269,7 +306,7 @@ run_one() {
   [ "$c_check" = self ] && _tool=cgours
   _lib=$vglib
   [ "$1" = our ] && [ "$c_our_as" = callgrind ] && _tool=callgrind _lib=$vglib_cg
-  rm -rf "${work:?}/$2" "$work/$2.sig"
+  { [ -e "$work/$2" ] || [ -e "$work/$2.sig" ]; } && rm -rf "${work:?}/$2" "$work/$2.sig"
   mkdir -p "$work/$2"
   _pin=
   if [ "$c_threads" = yes ]; then _pin="taskset -c 0" _o="--fair-sched=yes $_o"; fi
@@ -970,13 +1007,13 @@ if [ -z "$missing" ]; then
   ln -s "$vglib/cgours-$VG_PLATFORM" "$vglib_cg/callgrind-$VG_PLATFORM" || exit 2
 fi
 
+t0=$(date +%s)
 for cf in "$suite"/cases/*.case; do
   name=${cf##*/}
   name=${name%.case}
   selected "$name" || continue
   crel=res/$name
   cres=$work/$crel
-  t0=$(date +%s)
   rm -rf "$cres" && mkdir -p "$cres" || exit 2
   load_case "$cf"
   : >"$cres/why"
@@ -1045,6 +1082,10 @@ for cf in "$suite"/cases/*.case; do
   fi
   if [ "$ok" -eq 0 ]; then pass "$name"
   else fail "$name"; indent 40 <"$cres/why"; fi
-  echo "$name $(($(date +%s) - t0))" >>"$work/times"
+  # One date a case: a case's time runs from the last timed case's end (a
+  # case skipped or failed before its checks is counted with the next).
+  t1=$(date +%s)
+  echo "$name $((t1 - t0))" >>"$work/times"
+  t0=$t1
 done
 exit 0
