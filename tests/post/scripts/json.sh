@@ -63,8 +63,7 @@ fi
 
 # The JSON documents the post cases expect.
 bad=
-for cmd in "$src"/cases/*.cmd; do
-  grep -q -- '--format=json' "$cmd" || continue
+for cmd in $(grep -l -e '--format=json' "$src"/cases/*.cmd); do
   out=${cmd%.cmd}.stdout
   sed 's/@VERSION@/0/' "$out" >case.json
   python3 - "$schema" case.json <<'PY' 2>case.err || bad="$bad $(basename "$out"): $(tail -n 1 case.err)"
