@@ -128,6 +128,10 @@ compare_callgrind() {
         for (i = 1; i <= NF; i++) if ($i ~ /^(thread|Ir|sysCount)=/) l = l " " $i
         print l }' >>"$work/$_name-$_side.parts"
     done
+    # The parts as a set: the files are read in name order, and a forked
+    # child's pid may sort before or after its parent's (more digits, or
+    # wrapped) on one side only; each line keeps its part's suffix.
+    LC_ALL=C sort -o "$work/$_name-$_side.parts" "$work/$_name-$_side.parts"
   done
   if [ -n "$_bad" ]; then fail "$_name" "$_bad"; return; fi
   if [ ! -s "$work/$_name-ref.parts" ]; then fail "$_name" "Callgrind wrote nothing:"
