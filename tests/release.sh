@@ -110,8 +110,7 @@ export VALGRIND VG_LIBEXECDIR VG_INCLUDEDIR VG_PLATFORM
 
 # --- 3. both tools carry the release's core -----------------------------------
 vglib=$top/vglib
-rm -rf "$vglib" && mkdir -p "$vglib" || exit 2
-for f in "$VG_LIBEXECDIR"/*; do ln -s "$f" "$vglib/" || exit 2; done
+rm -rf "$vglib" && vg_links "$vglib" || exit 2
 ln -s "$ours" "$vglib/cgours-$VG_PLATFORM"
 bad=
 rm -rf "$top/core" && mkdir -p "$top/core" || exit 2

@@ -29,13 +29,8 @@ if [ ! -f "$ours" ]; then fail clients "our tool is not built: no $ours"; exit 0
 # Two library directories of the same name length (the environment's size
 # moves the client's stack, and so start-up counts): ours as cachegrind, and
 # ours as callgrind beside the system's callgrind under another name.
-for d in cgl cal sys; do mkdir -p "$work/$d"; done
-for f in "$VG_LIBEXECDIR"/*; do
-  b=${f##*/}
-  case $b in cachegrind-*) ;; *) ln -s "$f" "$work/cgl/$b" ;; esac
-  case $b in callgrind-*) ;; *) ln -s "$f" "$work/cal/$b" ;; esac
-  ln -s "$f" "$work/sys/$b"
-done
+vg_links "$work/cgl" 'cachegrind-*' && vg_links "$work/cal" 'callgrind-*' &&
+  vg_links "$work/sys" || exit 2
 cp "$ours" "$work/cgl/cachegrind-$VG_PLATFORM" && ln -s "$work/cgl/cachegrind-$VG_PLATFORM" \
   "$work/cal/callgrind-$VG_PLATFORM" || exit 2
 

@@ -28,8 +28,7 @@ if [ ! -f "$tool" ]; then
   exit 0
 fi
 work=$(pwd)/out
-rm -rf "$work" && mkdir -p "$work/vglib" || exit 2
-for f in "$VG_LIBEXECDIR"/*; do ln -s "$f" "$work/vglib/"; done
+rm -rf "$work" && vg_links "$work/vglib" || exit 2
 ln -sf "$tool" "$work/vglib/cgours-$VG_PLATFORM"
 # A program with a profile of some kilobytes: sort from coreutils.
 prog=/usr/bin/sort

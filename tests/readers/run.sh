@@ -56,8 +56,7 @@ fi
 # The same environment for both tools: ours is cgours in a library
 # directory that holds the release's tools as well.
 vglib=$work/vglib
-rm -rf "$vglib" && mkdir -p "$vglib" || exit 2
-for f in "$VG_LIBEXECDIR"/*; do ln -s "$f" "$vglib/"; done
+rm -rf "$vglib" && vg_links "$vglib" || exit 2
 cp "$tool" "$vglib/cgours-$VG_PLATFORM" || exit 2
 
 mkdir -p "$work/bin"

@@ -992,19 +992,16 @@ fi
 
 if [ -z "$missing" ]; then
   rm -f "$work/times"
-  rm -rf "$vglib" && mkdir -p "$vglib" || exit 2
-  for f in "$VG_LIBEXECDIR"/*; do ln -s "$f" "$vglib/" || exit 2; done
+  rm -rf "$vglib" && vg_links "$vglib" || exit 2
   # A copy, not a symlink: the tool may be rebuilt while the suite runs, and
   # every case must test the same binary.
   [ -f "$ours" ] && { cp "$ours" "$vglib/cgours-$VG_PLATFORM" ||
     ln -s "$ours" "$vglib/cgours-$VG_PLATFORM"; }
   # Ours as --tool=callgrind (`our-as: callgrind`): the same directory, with
   # our tool in Callgrind's place.
-  rm -rf "$vglib_cg" && mkdir -p "$vglib_cg" || exit 2
-  for f in "$vglib"/*; do
-    case $f in */callgrind-*) ;; *) ln -s "$f" "$vglib_cg/" || exit 2 ;; esac
-  done
-  ln -s "$vglib/cgours-$VG_PLATFORM" "$vglib_cg/callgrind-$VG_PLATFORM" || exit 2
+  rm -rf "$vglib_cg" && vg_links "$vglib_cg" 'callgrind-*' || exit 2
+  ln -s "$vglib/cgours-$VG_PLATFORM" "$vglib_cg/" &&
+    ln -s "$vglib/cgours-$VG_PLATFORM" "$vglib_cg/callgrind-$VG_PLATFORM" || exit 2
 fi
 
 t0=$(date +%s)

@@ -44,7 +44,7 @@ elif ! ${CC:-cc} -g -O0 -o workload "$src/scripts/workload.c" 2>cc.err; then
   echo "SKIP: json-real-profiles (no C compiler)"
 else
   mkdir -p vglib
-  for f in "$VG_LIBEXECDIR"/*; do ln -sf "$f" vglib/; done
+  ln -sf "$VG_LIBEXECDIR"/* vglib/
   ln -sf "$tool" "vglib/cgours-$VG_PLATFORM"
   for n in 1000 3000; do
     VALGRIND_LIB="$(pwd)/vglib" "$VALGRIND" -q --tool=cgours --cache-sim=yes --branch-sim=yes --call-graph=no \

@@ -86,7 +86,7 @@ if [ ! -f "$tool" ]; then
   echo "# our tool is not built: $tool"
 else
   mkdir -p vglib
-  for f in "$VG_LIBEXECDIR"/*; do ln -sf "$f" vglib/; done
+  ln -sf "$VG_LIBEXECDIR"/* vglib/
   ln -sf "$tool" "vglib/cgours-$VG_PLATFORM"
   if VALGRIND_LIB="$(pwd)/vglib" "$VALGRIND" -q --tool=cgours --cache-sim=yes --branch-sim=yes --call-graph=no \
       --cachegrind-out-file=o1.cgout ./workload 2000 >/dev/null 2>&1 && [ -s o1.cgout ]; then
