@@ -5,9 +5,10 @@
 # UndefinedBehaviorSanitizer; any report ends the program with an error).
 # A snapshot of the tree (`make distdir`) is configured and built under
 # $abs_top_builddir/.sanitizers; each case is reported as asan/SUITE/NAME.
-# The tool itself runs inside Valgrind and cannot be built this way: the
-# post suite's real profiles come from this tree's tool, copied into the
-# snapshot's build (the same sources; building it again cost 11 CPU-s).
+# The tool itself runs inside Valgrind and cannot be built this way: every
+# directory of the build's SUBDIRS is built but tool/, and the post suite's
+# real profiles come from this tree's tool, copied into the snapshot's
+# build (the same sources; building it again cost 11 CPU-s).
 set -u
 : "${abs_top_srcdir:?}" "${abs_top_builddir:?}"
 . "$abs_top_srcdir/tests/lib.sh"
@@ -23,7 +24,9 @@ if ! { rm -rf "$src" && step make -s -C "$btop" distdir distdir=.sanitizers/src 
        { [ -f "$build/config.status" ] && [ "$build/config.status" -nt "$src/configure" ] ||
          (cd "$build" && step "$src/configure" --enable-sanitizers \
            --with-valgrind="${VALGRIND:-/usr/bin/valgrind}" --with-valgrind-libexec="${VG_LIBEXECDIR:-/usr/libexec/valgrind}"); } &&
-       (for d in sim post fuzz man tests; do step make -C "$build/$d" -j2 || exit 1; done) &&
+       (for d in $(sed -n 's/^SUBDIRS = //p' "$build/Makefile"); do
+          [ "$d" = tool ] || step make -C "$build/$d" -j2 || exit 1
+        done) &&
        mkdir -p "$build/tool" && step cp "$btop/tool/cachegrind-$vgp" "$build/tool/" &&
        step make -C "$build/tests/sim" -j2 test_cache test_branch test_cacheconf &&
        step make -C "$build/tests/graph" -j2 test_graph test_ccs &&
