@@ -66,10 +66,12 @@ typedef double f64x4 __attribute__((vector_size(32)));
 /* The search and the shift of ref() with four ways per instruction and no
  * data-dependent branch: where a block hits, or which way a miss evicts,
  * looks random to the host's predictor in busy sets, and the loops below
- * mispredict on it.  For assoc a multiple of 4, at most 32, and set[0] !=
- * block (the caller tested way 0).  Groups are updated from the last down,
- * so every group still reads the old value of the way before it. */
-__attribute__((target("avx2"))) static int ref_avx2(uint64_t *set, uint32_t assoc, uint64_t block)
+ * mispredict on it.  For assoc a multiple of 4, at most 32.  A hit in way 0
+ * moves nothing, but callers test way 0 first, which costs less.  Groups
+ * are updated from the last down, so every group still reads the old value
+ * of the way before it. */
+__attribute__((target("avx2"))) static inline int ref_avx2(uint64_t *set, uint32_t assoc,
+                                                           uint64_t block)
 {
     const u64x4 b = {block, block, block, block};
     uint32_t found = 0, k;
@@ -104,7 +106,8 @@ typedef float f32x8 __attribute__((vector_size(32)));
 #else
 #define SHIFT_GROUP0_32(v) __builtin_shuffle((v), (u32x8){0, 0, 1, 2, 3, 4, 5, 6})
 #endif
-__attribute__((target("avx2"))) static int ref_avx2_32(uint32_t *set, uint32_t assoc, uint32_t tag)
+__attribute__((target("avx2"))) static inline int ref_avx2_32(uint32_t *set, uint32_t assoc,
+                                                              uint32_t tag)
 {
     const u32x8 b = {tag, tag, tag, tag, tag, tag, tag, tag};
     uint32_t found = 0, k;
@@ -168,19 +171,27 @@ static void widen(Cache *c)
     c->narrow = 0;
 }
 
+/* The set of `block` in 32-bit tags, and in `*tag` the tag it has there;
+ * NULL when the block is too large for them. */
+static inline uint32_t *narrow_set(const Cache *c, uint64_t block, uint32_t *tag)
+{
+    uint64_t hi = block >> c->set_bits;
+
+    if (hi >= UINT32_MAX) return NULL;
+    *tag = (uint32_t)hi + 1;
+    return (uint32_t *)c->tags + (size_t)(block & c->set_mask) * c->assoc;
+}
+
 /* ref() with 32-bit tags; -1 when the block does not fit (the cache is
  * wide again, and the caller references it so). */
 static int ref_narrow(Cache *c, uint64_t block)
 {
-    uint64_t hi = block >> c->set_bits;
-    uint32_t tag, *set;
+    uint32_t tag, *set = narrow_set(c, block, &tag);
 
-    if (hi >= UINT32_MAX) {
+    if (!set) {
         widen(c);
         return -1;
     }
-    tag = (uint32_t)hi + 1;
-    set = (uint32_t *)c->tags + (size_t)(block & c->set_mask) * c->assoc;
     if (set[0] == tag) return 0;
 #ifdef HAVE_AVX2_REF
     if (c->narrow == 2) return ref_avx2_32(set, c->assoc, tag);
@@ -278,6 +289,49 @@ int cachesim_ref(Cache *l1, Cache *ll, uint64_t block)
 {
     if (!ref(l1, block)) return CACHESIM_L1_HIT;
     return ref(ll, block) ? CACHESIM_LL_MISS : CACHESIM_LL_HIT;
+}
+
+/* ---- Specialised pairs (docs/sim.md, "Specialised pairs") ----
+ * On a program that misses at nearly every access, the host overlaps the
+ * guest's misses only as far as its window of renamed results reaches past
+ * the oldest one, and the miss path of the general functions, which read
+ * each cache's geometry and choose a form every time, fills that window by
+ * itself.  For the usual geometries one function makes both references,
+ * its associativities constants and nothing read of either cache but where
+ * the set is.  Each must answer and update exactly as cachesim_ref(). */
+#ifdef HAVE_AVX2_REF
+#define DEFINE_PAIR(L1_WAYS, LL_WAYS)                                                              \
+    __attribute__((target("avx2"))) static int pair_##L1_WAYS##_##LL_WAYS(Cache *l1, Cache *ll,    \
+                                                                          uint64_t block)          \
+    {                                                                                              \
+        uint32_t tag, *set;                                                                        \
+        if (!ref_avx2(cache_set(l1, block), L1_WAYS, block)) return CACHESIM_L1_HIT;               \
+        /* The LL turns wide again for a block its 32 bits cannot hold. */                         \
+        set = ll->narrow == 2 ? narrow_set(ll, block, &tag) : NULL;                                \
+        if (!set) return cache_ref(ll, block) ? CACHESIM_LL_MISS : CACHESIM_LL_HIT;                \
+        if (set[0] == tag) return CACHESIM_LL_HIT;                                                 \
+        return ref_avx2_32(set, LL_WAYS, tag) ? CACHESIM_LL_MISS : CACHESIM_LL_HIT;                \
+    }
+DEFINE_PAIR(8, 16)
+DEFINE_PAIR(12, 16)
+#undef DEFINE_PAIR
+
+static const struct {
+    uint32_t l1_ways, ll_ways;
+    CachesimRefFn fn;
+} pairs[] = {{8, 16, pair_8_16}, {12, 16, pair_12_16}};
+#endif
+
+CachesimRefFn cachesim_ref_fn(const Cache *l1, const Cache *ll)
+{
+    if (l1->line_bits != ll->line_bits) return NULL;
+#ifdef HAVE_AVX2_REF
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        if (l1->avx2 && !l1->narrow && l1->assoc == pairs[i].l1_ways && ll->narrow == 2 &&
+            ll->assoc == pairs[i].ll_ways)
+            return pairs[i].fn;
+#endif
+    return cachesim_ref;
 }
 
 int cachesim_I(CacheSim *s, uint64_t addr, unsigned size)

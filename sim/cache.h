@@ -133,6 +133,14 @@ int cachesim_access(Cache *l1, Cache *ll, uint64_t addr, unsigned size);
  * line.  Never negative. */
 int cachesim_ref(Cache *l1, Cache *ll, uint64_t block);
 
+/* cachesim_ref() for one pair of caches as they are now configured: a
+ * version specialised for their geometry when there is one (docs/sim.md,
+ * "Specialised pairs"), else cachesim_ref itself; NULL when their line
+ * sizes differ.  Valid until cache_init/cache_use_avx2/cache_use_narrow is
+ * called again on either (the LL turning wide by itself is handled). */
+typedef int (*CachesimRefFn)(Cache *l1, Cache *ll, uint64_t block);
+CachesimRefFn cachesim_ref_fn(const Cache *l1, const Cache *ll);
+
 /* Convenience wrappers over a CacheSim: instruction fetch via I1, data via D1. */
 int cachesim_I(CacheSim *s, uint64_t addr, unsigned size);
 int cachesim_D(CacheSim *s, uint64_t addr, unsigned size);

@@ -54,6 +54,8 @@ void cg_runtime_setup_caches(const CacheConfig *i1, const CacheConfig *d1, const
      * that misses a lot misses the host's caches on them at nearly every
      * access (docs/tool.md, "Run as Callgrind: the harnesses' cost"). */
     cache_use_narrow(&cg.LL);
+    cg.i1_ref = cachesim_ref_fn(&cg.I1, &cg.LL);
+    cg.d1_ref = cachesim_ref_fn(&cg.D1, &cg.LL);
 }
 
 /* The register-size check and the clamps make this unreachable; it stays
@@ -100,8 +102,12 @@ enum { SETTLED_WAY0, SETTLED_WAY1, SETTLED_GENERAL };
  * miss).  The cases that settle most accesses come first: every line the
  * access touches (one, or two in a row) is the most recently used way of
  * its set, which changes nothing; or a one-line access hits way 1, which
- * only swaps ways 0 and 1.  The cost centre is only looked up to count. */
-static inline Int count_access(Cache *l1, Addr a, UWord size, const InstrInfo *ii, Int miss)
+ * only swaps ways 0 and 1.  Any other one-line access goes through `ref`,
+ * l1's cachesim_ref_fn (NULL: the general case); its instructions are
+ * few on purpose (docs/sim.md, "Specialised pairs").  The cost centre is
+ * only looked up to count. */
+static inline Int count_access(Cache *l1, CachesimRefFn ref, Addr a, UWord size,
+                               const InstrInfo *ii, Int miss)
 {
     UWord b1 = a >> l1->line_bits, b2 = (a + size - 1) >> l1->line_bits;
     if (b2 == b1) {
@@ -111,6 +117,12 @@ static inline Int count_access(Cache *l1, Addr a, UWord size, const InstrInfo *i
             set[1] = set[0];
             set[0] = b1;
             return SETTLED_WAY1;
+        }
+        if (ref) {
+            Int r = ref(l1, &cg.LL, b1);
+            if (r >= CACHESIM_LL_HIT) count(ii, miss);
+            if (r == CACHESIM_LL_MISS) count(ii, miss + 1);
+            return SETTLED_GENERAL;
         }
     } else if (b2 == b1 + 1 && cache_mru_hit(l1, b1) && cache_mru_hit(l1, b2)) {
         /* (With one set, two different blocks can never both be way 0.) */
@@ -122,17 +134,17 @@ static inline Int count_access(Cache *l1, Addr a, UWord size, const InstrInfo *i
 
 VG_REGPARM(2) void cg_helper_ir(InstrInfo *ii, UWord len)
 {
-    count_access(&cg.I1, ii->addr, len, ii, EV_I1mr);
+    count_access(&cg.I1, cg.i1_ref, ii->addr, len, ii, EV_I1mr);
 }
 
 static VG_REGPARM(3) void helper_dr(InstrInfo *ii, Addr a, UWord size)
 {
-    count_access(&cg.D1, a, size, ii, EV_D1mr);
+    count_access(&cg.D1, cg.d1_ref, a, size, ii, EV_D1mr);
 }
 
 static VG_REGPARM(3) void helper_dw(InstrInfo *ii, Addr a, UWord size)
 {
-    count_access(&cg.D1, a, size, ii, EV_D1mw);
+    count_access(&cg.D1, cg.d1_ref, a, size, ii, EV_D1mw);
 }
 
 /* The same for each common access size, which is then a constant of the
@@ -140,11 +152,11 @@ static VG_REGPARM(3) void helper_dw(InstrInfo *ii, Addr a, UWord size)
 #define SIZED_HELPERS(n)                                                                           \
     static VG_REGPARM(2) void helper_dr_##n(InstrInfo *ii, Addr a)                                 \
     {                                                                                              \
-        count_access(&cg.D1, a, n, ii, EV_D1mr);                                                   \
+        count_access(&cg.D1, cg.d1_ref, a, n, ii, EV_D1mr);                                        \
     }                                                                                              \
     static VG_REGPARM(2) void helper_dw_##n(InstrInfo *ii, Addr a)                                 \
     {                                                                                              \
-        count_access(&cg.D1, a, n, ii, EV_D1mw);                                                   \
+        count_access(&cg.D1, cg.d1_ref, a, n, ii, EV_D1mw);                                        \
     }
 SIZED_HELPERS(1)
 SIZED_HELPERS(2)
@@ -184,13 +196,13 @@ void cg_data_helper(Bool is_write, UInt size, DataHelper *h)
 VG_REGPARM(3) void cg_helper_guarded_dr(InstrInfo *ii, Addr a, UWord size)
 {
     count(ii, EV_Dr);
-    count_access(&cg.D1, a, size, ii, EV_D1mr);
+    count_access(&cg.D1, cg.d1_ref, a, size, ii, EV_D1mr);
 }
 
 VG_REGPARM(3) void cg_helper_guarded_dw(InstrInfo *ii, Addr a, UWord size)
 {
     count(ii, EV_Dw);
-    count_access(&cg.D1, a, size, ii, EV_D1mw);
+    count_access(&cg.D1, cg.d1_ref, a, size, ii, EV_D1mw);
 }
 
 VG_REGPARM(2) void cg_helper_bc(InstrInfo *ii, UWord taken)
@@ -226,13 +238,13 @@ VG_REGPARM(2) void cg_helper_group(SBInfo *sbi, FlushGroup *grp)
         Int how = SETTLED_WAY0;
         switch (ce->ev) {
         case EV_Ir:
-            how = count_access(&cg.I1, ii->addr, ce->size, ii, EV_I1mr);
+            how = count_access(&cg.I1, cg.i1_ref, ii->addr, ce->size, ii, EV_I1mr);
             break;
         case EV_Dr:
-            how = count_access(&cg.D1, *arg++, ce->size, ii, EV_D1mr);
+            how = count_access(&cg.D1, cg.d1_ref, *arg++, ce->size, ii, EV_D1mr);
             break;
         case EV_Dw:
-            how = count_access(&cg.D1, *arg++, ce->size, ii, EV_D1mw);
+            how = count_access(&cg.D1, cg.d1_ref, *arg++, ce->size, ii, EV_D1mw);
             break;
         case EV_Bc:
             if (cond_predict(&cg.cond, ii->addr, (int)*arg++)) count(ii, EV_Bcm);

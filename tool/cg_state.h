@@ -241,6 +241,7 @@ typedef struct CgState {
     /* cg_runtime.c: the simulators that helpers and inline code drive, and
      * the run-time values of a cold flush (see cg_runtime.h). */
     Cache I1, D1, LL;
+    CachesimRefFn i1_ref, d1_ref; /* one-line misses (cachesim_ref_fn) */
     CondPredictor cond;
     IndPredictor ind;
     UWord scratch[CG_QUEUE_SIZE];

@@ -520,6 +520,89 @@ static void test_avx2_eligibility(void)
     case_end();
 }
 
+/* A compare of every way of two caches of one geometry; 0 after reporting
+ * the first that differs. */
+static int same_ways(const Cache *got, const Cache *want, const char *which)
+{
+    size_t j, n = (size_t)want->sets * want->assoc;
+
+    for (j = 0; j < n; j++)
+        if (cache_way_block(got, j) != cache_way_block(want, j)) {
+            check_failure(__LINE__, "%s way %zu holds %llu, the loops have %llu", which, j,
+                          (unsigned long long)cache_way_block(got, j),
+                          (unsigned long long)cache_way_block(want, j));
+            return 0;
+        }
+    return 1;
+}
+
+/* cachesim_ref_fn: the specialised pairs answer and update as the loops do,
+ * the LL turning wide on the way included; other geometries get
+ * cachesim_ref, and line sizes that differ get nothing. */
+static void test_ref_pairs(void)
+{
+    static const struct {
+        int l1_ways, ll_ways, specialised;
+    } geoms[] = {{8, 16, 1}, {12, 16, 1}, {4, 16, 0}, {8, 8, 0}, {16, 32, 0}};
+    enum { REFS = 60000, L1_SETS = 4, LL_SETS = 64 };
+    int ok_avx2 = __builtin_cpu_supports("avx2") != 0;
+    size_t g, i;
+
+    case_begin("hier/ref_pairs");
+    for (g = 0; g < sizeof geoms / sizeof geoms[0]; g++) {
+        CacheConfig c1 = {L1_SETS * geoms[g].l1_ways * 64, geoms[g].l1_ways, 64};
+        CacheConfig cl = {LL_SETS * geoms[g].ll_ways * 64, geoms[g].ll_ways, 64};
+        size_t n1 = cache_tag_count(&c1), nl = cache_tag_count(&cl);
+        uint64_t *t = malloc(2 * (n1 + nl) * sizeof *t);
+        uint64_t pool = 2 * nl, x = 88172645463325252ull;
+        Cache l1, ll, want1, wantl;
+        CachesimRefFn fn;
+
+        cache_init(&l1, &c1, t);
+        cache_init(&ll, &cl, t + n1);
+        cache_init(&want1, &c1, t + n1 + nl);
+        cache_init(&wantl, &cl, t + 2 * n1 + nl);
+        cache_use_avx2(&l1, ok_avx2);
+        cache_use_avx2(&ll, ok_avx2);
+        cache_use_narrow(&ll);
+        fn = cachesim_ref_fn(&l1, &ll);
+        case_ctx("L1 %d ways, LL %d ways", geoms[g].l1_ways, geoms[g].ll_ways);
+        EXPECT_INT(fn != NULL, 1);
+        EXPECT_INT(fn != cachesim_ref, ok_avx2 && geoms[g].specialised);
+        for (i = 0; fn && i < REFS && !check_case_failed; i++) {
+            /* Blocks that hit at every depth, way 0 of the L1 included
+             * (callers usually test it first), then some just below and,
+             * once, above what the LL's 32-bit tags hold. */
+            uint64_t block = skewed_block(&x, pool);
+            if (i > REFS / 2 && x % 7 == 0) block += (uint64_t)(UINT32_MAX - 1 - x % 3) * LL_SETS;
+            if (i == REFS * 3 / 4) block = ~(uint64_t)0 >> 6;
+            int got = fn(&l1, &ll, block), want = cachesim_ref(&want1, &wantl, block);
+            if (got == want && i % 97 != 0) continue;
+            case_ctx("L1 %d ways, LL %d ways, reference %zu, block %llu", geoms[g].l1_ways,
+                     geoms[g].ll_ways, i, (unsigned long long)block);
+            EXPECT_INT(got, want);
+            if (!same_ways(&l1, &want1, "L1")) break;
+            if (!same_ways(&ll, &wantl, "LL")) break;
+        }
+        EXPECT_INT(ll.narrow, 0); /* the largest block widened it */
+        free(t);
+    }
+    {
+        CacheConfig c1 = {4 * 8 * 64, 8, 64}, cl = {4 * 16 * 128, 16, 128};
+        uint64_t t1[4 * 8], tl[4 * 16];
+        Cache l1, ll;
+
+        case_ctx("line sizes 64 and 128");
+        cache_init(&l1, &c1, t1);
+        cache_init(&ll, &cl, tl);
+        cache_use_avx2(&l1, ok_avx2);
+        cache_use_avx2(&ll, ok_avx2);
+        cache_use_narrow(&ll);
+        EXPECT_INT(cachesim_ref_fn(&l1, &ll) == NULL, 1);
+    }
+    case_end();
+}
+
 int main(void)
 {
     size_t i;
@@ -533,5 +616,6 @@ int main(void)
     test_avx2_matches_loops();
     test_avx2_eligibility();
     test_narrow_matches_wide();
+    test_ref_pairs();
     return check_exit();
 }
