@@ -312,14 +312,19 @@ int cachesim_ref(Cache *l1, Cache *ll, uint64_t block)
         if (set[0] == tag) return CACHESIM_LL_HIT;                                                 \
         return ref_avx2_32(set, LL_WAYS, tag) ? CACHESIM_LL_MISS : CACHESIM_LL_HIT;                \
     }
-DEFINE_PAIR(8, 16)
-DEFINE_PAIR(12, 16)
+/* L1s of 32 and 48 KiB (8 and 12 ways); an LL of 16 ways, or of 24: the LL
+ * tweak (cacheconf_tweak_ll) turns 12 MiB in 16 ways, 12,288 sets, into
+ * 8,192 sets of 24. */
+#define PAIR_GEOMETRIES(X) X(8, 16) X(12, 16) X(8, 24) X(12, 24)
+PAIR_GEOMETRIES(DEFINE_PAIR)
 #undef DEFINE_PAIR
 
+#define PAIR_ENTRY(L1_WAYS, LL_WAYS) {L1_WAYS, LL_WAYS, pair_##L1_WAYS##_##LL_WAYS},
 static const struct {
     uint32_t l1_ways, ll_ways;
     CachesimRefFn fn;
-} pairs[] = {{8, 16, pair_8_16}, {12, 16, pair_12_16}};
+} pairs[] = {PAIR_GEOMETRIES(PAIR_ENTRY)};
+#undef PAIR_ENTRY
 #endif
 
 CachesimRefFn cachesim_ref_fn(const Cache *l1, const Cache *ll)

@@ -543,7 +543,8 @@ static void test_ref_pairs(void)
 {
     static const struct {
         int l1_ways, ll_ways, specialised;
-    } geoms[] = {{8, 16, 1}, {12, 16, 1}, {4, 16, 0}, {8, 8, 0}, {16, 32, 0}};
+    } geoms[] = {{8, 16, 1}, {12, 16, 1}, {8, 24, 1},  {12, 24, 1},
+                 {4, 16, 0}, {8, 8, 0},   {16, 32, 0}, {12, 12, 0}};
     enum { REFS = 60000, L1_SETS = 4, LL_SETS = 64 };
     int ok_avx2 = __builtin_cpu_supports("avx2") != 0;
     size_t g, i;
