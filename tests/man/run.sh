@@ -9,6 +9,10 @@
 #   man/options-cachegrind  every option spelling of the "user options for
 #                      Cachegrind" section of `vg-in-place --tool=cachegrind
 #                      --help` appears in the tool's page
+#   man/readme-options-cachegrind  the README's table of tool options (after
+#                      "Tool options") and that --help section give the same
+#                      option spellings: each one missing on either side is
+#                      named
 #   man/groff-PAGE     `groff -ww -man` renders PAGE without a warning
 #   man/man-l-PAGE     so does `man -l PAGE`
 #   man/installed      `make install` of man/ into a scratch DESTDIR gives every
@@ -189,6 +193,36 @@ else
   else
     check_options "$name" "$pages/cachegrind.1" "$work/cachegrind.help"
   fi
+fi
+
+# readme_tool_options: the option spellings of the first column of the
+# README's table of tool options (its rows follow the line that starts
+# "Tool options"; `\|` is an escaped `|`, and `--I1=` a spelling).
+readme_tool_options() {
+  awk '
+    /Tool options/ { on = 1; next }
+    on && /^\|/ { split($0, c, " \\| |^\\| "); print c[2]; seen = 1; next }
+    on && seen { exit }' "$abs_top_srcdir/README.md" |
+    sed -e 's/\\|/|/g' -e 's/=`/`/g' | help_options
+}
+
+name=man/readme-options-cachegrind
+if [ ! -x "${VALGRIND:-/usr/bin/valgrind}" ]; then
+  skip "$name" "no Valgrind launcher at ${VALGRIND:-/usr/bin/valgrind}"
+elif [ ! -x "$abs_top_builddir/vg-in-place" ]; then
+  skip_ours "$name" "vg-in-place not built"
+else
+  "$abs_top_builddir/vg-in-place" --tool=cachegrind --help 2>&1 |
+    sed -n '/user options for Cachegrind:/,/^ *$/p' | sed 1d >"$work/cachegrind.help"
+  help_options <"$work/cachegrind.help" >"$work/readme.help"
+  readme_tool_options >"$work/readme.table"
+  why=""
+  [ -s "$work/readme.table" ] || why="no table of tool options found in README.md"
+  only_help=$(comm -23 "$work/readme.help" "$work/readme.table" | tr '\n' ' ')
+  only_readme=$(comm -13 "$work/readme.help" "$work/readme.table" | tr '\n' ' ')
+  [ -z "$only_help" ] || why="$why README.md's table lacks: $only_help"
+  [ -z "$only_readme" ] || why="$why --help lacks: $only_readme"
+  if [ -n "$why" ]; then fail "$name" "$why"; else pass "$name"; fi
 fi
 
 # --- rendering without warnings ------------------------------------------
