@@ -83,6 +83,14 @@ static inline void count(const InstrInfo *ii, Int ev)
     if (cg_levels_on()) ii->cc->rec[ev] += cg.rec_gate;
 }
 
+/* The misses of a hierarchy reference's result `r` (sim/cache.h), into the
+ * two counters of ii's cost centre from index `miss` on. */
+static inline void count_result(const InstrInfo *ii, Int miss, Int r)
+{
+    if (r >= CACHESIM_LL_HIT) count(ii, miss);
+    if (r == CACHESIM_LL_MISS) count(ii, miss + 1);
+}
+
 /* The general case of count_access, out of line so that the tests before
  * it stay small where they are inlined. */
 static __attribute__((noinline)) void count_general(Cache *l1, Addr a, UWord size,
@@ -90,8 +98,7 @@ static __attribute__((noinline)) void count_general(Cache *l1, Addr a, UWord siz
 {
     int r = cachesim_access(l1, &cg.LL, a, size);
     if (r < 0) straddle_panic(a, size);
-    if (r >= 1) count(ii, miss);
-    if (r == 2) count(ii, miss + 1);
+    count_result(ii, miss, r);
 }
 
 /* What count_access did. */
@@ -119,9 +126,7 @@ static inline Int count_access(Cache *l1, CachesimRefFn ref, Addr a, UWord size,
             return SETTLED_WAY1;
         }
         if (ref) {
-            Int r = ref(l1, &cg.LL, b1);
-            if (r >= CACHESIM_LL_HIT) count(ii, miss);
-            if (r == CACHESIM_LL_MISS) count(ii, miss + 1);
+            count_result(ii, miss, ref(l1, &cg.LL, b1));
             return SETTLED_GENERAL;
         }
     } else if (b2 == b1 + 1 && cache_mru_hit(l1, b1) && cache_mru_hit(l1, b2)) {

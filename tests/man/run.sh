@@ -176,18 +176,26 @@ for p in cg_annotate cg_merge cg_diff; do
   check_option_list "$name" "$work/$p.help" "$man1/$p.1"
 done
 
+# The tool's --help, once for the two cases below, and its own section of
+# it (from its heading to the next blank line) in cachegrind.help; when it
+# cannot run, how those cases skip (skip or skip_ours) and why.
+tool_help=ok
+if [ ! -x "${VALGRIND:-/usr/bin/valgrind}" ]; then
+  tool_help=skip why_no_help="no Valgrind launcher at ${VALGRIND:-/usr/bin/valgrind}"
+elif [ ! -x "$abs_top_builddir/vg-in-place" ]; then
+  tool_help=skip_ours why_no_help="vg-in-place not built"
+else
+  "$abs_top_builddir/vg-in-place" --tool=cachegrind --help >"$work/cachegrind.fullhelp" 2>&1
+  sed -n '/user options for Cachegrind:/,/^ *$/p' "$work/cachegrind.fullhelp" \
+    | sed 1d >"$work/cachegrind.help"
+fi
+
 name=man/options-cachegrind
 if [ "$have_groff" = no ]; then
   skip "$name" "groff not installed"
-elif [ ! -x "${VALGRIND:-/usr/bin/valgrind}" ]; then
-  skip "$name" "no Valgrind launcher at ${VALGRIND:-/usr/bin/valgrind}"
-elif [ ! -x "$abs_top_builddir/vg-in-place" ]; then
-  skip_ours "$name" "vg-in-place not built"
+elif [ "$tool_help" != ok ]; then
+  "$tool_help" "$name" "$why_no_help"
 else
-  "$abs_top_builddir/vg-in-place" --tool=cachegrind --help >"$work/cachegrind.fullhelp" 2>&1
-  # Only the tool's own section: from its heading to the next blank line.
-  sed -n '/user options for Cachegrind:/,/^ *$/p' "$work/cachegrind.fullhelp" \
-    | sed 1d >"$work/cachegrind.help"
   if [ ! -s "$work/cachegrind.help" ]; then
     fail_with "$name" "$work/cachegrind.fullhelp"
   else
@@ -207,13 +215,9 @@ readme_tool_options() {
 }
 
 name=man/readme-options-cachegrind
-if [ ! -x "${VALGRIND:-/usr/bin/valgrind}" ]; then
-  skip "$name" "no Valgrind launcher at ${VALGRIND:-/usr/bin/valgrind}"
-elif [ ! -x "$abs_top_builddir/vg-in-place" ]; then
-  skip_ours "$name" "vg-in-place not built"
+if [ "$tool_help" != ok ]; then
+  "$tool_help" "$name" "$why_no_help"
 else
-  "$abs_top_builddir/vg-in-place" --tool=cachegrind --help 2>&1 |
-    sed -n '/user options for Cachegrind:/,/^ *$/p' | sed 1d >"$work/cachegrind.help"
   help_options <"$work/cachegrind.help" >"$work/readme.help"
   readme_tool_options >"$work/readme.table"
   why=""
